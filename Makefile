@@ -1,0 +1,133 @@
+# flametui - interactive terminal flame graph viewer.
+# Plain make; knobs below can be overridden: make CC=clang PREFIX=$HOME/.local
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+BUILD ?= build
+
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
+       -Wno-unused-parameter
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+PKGS = ncursesw zlib libpcre2-8
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ifeq ($(strip $(DEP_LIBS)),)
+DEP_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
+DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8
+endif
+
+ALL_CFLAGS = $(WARN) $(DEP_CFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(CFLAGS) -MMD -MP
+
+# Everything but main.c and tui.c is the testable core (libflametui.a).
+CORE_SRC := $(filter-out src/main.c src/tui.c,$(wildcard src/*.c))
+CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+all: flametui
+
+flametui: $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+
+$(BUILD)/libflametui.a: $(CORE_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(CORE_OBJ)
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libflametui.a | $(BUILD)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+
+$(BUILD):
+	@mkdir -p $(BUILD)
+
+# --- tests -------------------------------------------------------------------
+# check runs everything: unit, golden, reference, tmux end-to-end, man lint,
+# the sanitizer build and (with clang) a short fuzz run.
+check: all unit golden reference e2e lint asan-check fuzz-check
+	@echo "make check: all test suites passed"
+
+unit: $(UNIT_BIN) flametui
+	@sh tests/run-unit.sh $(UNIT_BIN)
+
+golden: flametui
+	@sh tests/golden.sh
+
+golden-update: flametui
+	@GENERATE=1 sh tests/golden.sh
+
+reference: flametui
+	@sh tests/reference.sh
+
+e2e: flametui
+	@sh tests/e2e/run.sh
+
+lint: flametui
+	@sh tests/lint.sh
+
+# Address and undefined-behaviour sanitizers over the unit and golden tests.
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined" flametui-asan
+
+flametui-asan: $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(UNIT_BIN)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+
+asan-check: asan
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		sh tests/run-unit.sh $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+		FLAMETUI=./flametui-asan sh tests/golden.sh
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+		FLAMETUI=./flametui-asan sh tests/reference.sh
+
+# libFuzzer harnesses, one per loader (needs clang).
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
+FUZZ_CC ?= clang
+
+fuzz:
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
+		$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) \
+		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(FUZZ_BIN); \
+	else echo "fuzz: $(FUZZ_CC) not found, skipped"; fi
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libflametui.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< build-fuzz/libflametui.a $(DEP_LIBS) -lm
+
+fuzz-check:
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory fuzz && sh tests/fuzz/run.sh 20; \
+	else echo "fuzz-check: $(FUZZ_CC) not found, skipped"; fi
+
+bench: flametui
+	@sh bench/run.sh
+
+# --- install -------------------------------------------------------------------
+install: flametui
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 flametui $(DESTDIR)$(BINDIR)/flametui
+	install -m 644 man/flametui.1 $(DESTDIR)$(MANDIR)/man1/flametui.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/flametui $(DESTDIR)$(MANDIR)/man1/flametui.1
+
+clean:
+	rm -rf $(BUILD) build-asan build-fuzz flametui flametui-asan
+
+.PHONY: all check unit golden golden-update reference e2e lint asan asan-check \
+	fuzz fuzz-check bench install uninstall clean
+
+-include $(wildcard $(BUILD)/*.d)

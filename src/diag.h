@@ -1,0 +1,34 @@
+/* diag.h - error values: "FILE:LINE: reason: `offending text`".
+ *
+ * Core modules never print; they fill an ft_diag and return an error code.
+ * main.c and tui.c print diag.msg prefixed with "flametui: ".
+ */
+#ifndef FT_DIAG_H
+#define FT_DIAG_H
+
+#include <stddef.h>
+
+#define DIAG_MAX 1024
+#define DIAG_TEXT_CLIP 80 /* bytes of offending text shown */
+
+typedef struct ft_diag {
+	char msg[DIAG_MAX];
+} ft_diag;
+
+/* Replace the message (printf format). */
+void diag_set(ft_diag *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Append ": `TEXT`" with TEXT escaped (control bytes as \xNN) and clipped. */
+void diag_append_text(ft_diag *d, const char *s, size_t n);
+
+/* Escape s[0..n) into out (capacity cap, always NUL-terminated): printable
+ * ASCII and valid UTF-8 pass, control bytes become \e \t \xNN, invalid UTF-8
+ * bytes \xNN.  Stops at clip input bytes and adds "..." when clipped.
+ * Returns the length written. */
+size_t escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip);
+
+#endif

@@ -1,0 +1,99 @@
+/* export.c - folded export (see export.h).
+ *
+ * Stacks are materialised as text and sorted with memcmp: the bytewise
+ * order of whole lines (LC_ALL=C sort) is not the tree's child order when
+ * names contain bytes below ';', so walking the tree alone cannot give it.
+ */
+#include "export.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+struct line {
+	size_t off, len;
+	uint32_t node;
+};
+
+static const char *sort_buf;
+
+static int
+cmp_line(const void *a, const void *b)
+{
+	const struct line *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(sort_buf + x->off, sort_buf + y->off, n);
+	if (c != 0)
+		return c;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+static void
+append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
+{
+	if (*len + n > *cap) {
+		*cap = grow_cap(*cap, *len + n, 1 << 16);
+		*buf = xrealloc(*buf, *cap);
+	}
+	memcpy(*buf + *len, s, n);
+	*len += n;
+}
+
+int
+export_folded(const ft_profile *p, int col, int col2, FILE *out)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	struct line *lines = NULL;
+	size_t nl = 0, lcap = 0;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1));
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		ft_val a = profile_self(p, n, col);
+		ft_val b = col2 >= 0 ? profile_self(p, n, col2) : 0;
+		if (a == 0 && b == 0)
+			continue;
+		uint32_t d = profile_path(p, n, path);
+		size_t start = len;
+		for (uint32_t i = 0; i < d; i++) {
+			if (i > 0)
+				append(&buf, &len, &cap, ";", 1);
+			const char *s = intern_str(p->names, path[i]);
+			size_t sl = intern_len(p->names, path[i]);
+			size_t at = len;
+			append(&buf, &len, &cap, s, sl);
+			for (size_t k = at; k < len; k++)
+				if (buf[k] == ';' || buf[k] == '\n')
+					buf[k] = buf[k] == ';' ? ':' : ' ';
+			const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+			append(&buf, &len, &cap, suf, strlen(suf));
+		}
+		if (nl == lcap) {
+			lcap = grow_cap(lcap, nl + 1, 1024);
+			lines = xreallocarray(lines, lcap, sizeof(*lines));
+		}
+		lines[nl++] = (struct line){start, len - start, n};
+	}
+	free(path);
+	sort_buf = buf;
+	qsort(lines, nl, sizeof(*lines), cmp_line);
+	int rc = 0;
+	for (size_t i = 0; i < nl && rc == 0; i++) {
+		char v1[32], v2[32];
+		fwrite(buf + lines[i].off, 1, lines[i].len, out);
+		val_format(v1, sizeof(v1), profile_self(p, lines[i].node, col), p->scale);
+		if (col2 >= 0) {
+			val_format(v2, sizeof(v2), profile_self(p, lines[i].node, col2), p->scale);
+			fprintf(out, " %s %s\n", v1, v2);
+		} else {
+			fprintf(out, " %s\n", v1);
+		}
+		if (ferror(out))
+			rc = -1;
+	}
+	free(lines);
+	free(buf);
+	if (fflush(out) != 0 || ferror(out))
+		rc = -1;
+	return rc;
+}

@@ -1,0 +1,77 @@
+/* keymap.c - the key table (see keymap.h). */
+#include "keymap.h"
+
+#include <string.h>
+
+const ft_keydef keymap[] = {
+	{"Left h", {FTK_LEFT, 'h'}, ACT_LEFT, "select the previous frame in the row"},
+	{"Right l", {FTK_RIGHT, 'l'}, ACT_RIGHT, "select the next frame in the row"},
+	{"Up k", {FTK_UP, 'k'}, ACT_UP, "select the parent (caller)"},
+	{"Down j", {FTK_DOWN, 'j'}, ACT_DOWN, "select the widest child (callee)"},
+	{"g Home", {'g', FTK_HOME}, ACT_TOP, "go to the first row"},
+	{"G End", {'G', FTK_END}, ACT_BOTTOM, "go to the last row"},
+	{"PgUp", {FTK_PGUP, FTK_CTRL('b')}, ACT_PGUP, "move a page up"},
+	{"PgDn", {FTK_PGDN, FTK_CTRL('f')}, ACT_PGDN, "move a page down"},
+	{"Enter", {FTK_ENTER}, ACT_ZOOM, "zoom into the selected frame"},
+	{"Backspace u", {FTK_BACKSPACE, 'u'}, ACT_ZOOM_OUT, "zoom out one level"},
+	{"Esc 0", {FTK_ESC, '0'}, ACT_RESET, "reset zoom to the whole profile"},
+	{"[", {'['}, ACT_BACK, "back in zoom history"},
+	{"]", {']'}, ACT_FORWARD, "forward in zoom history"},
+	{"f", {'f'}, ACT_FLIP, "flip: root at top or bottom (classic flame)"},
+	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat"},
+	{"d", {'d'}, ACT_DETAILS, "show or hide the details panel"},
+	{"s", {'s'}, ACT_TYPE_NEXT, "next sample type"},
+	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},
+	{"?", {'?'}, ACT_HELP, "show or hide this help"},
+	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
+	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
+	{"q Ctrl-C", {'q', FTK_CTRL('c')}, ACT_QUIT, "quit"},
+};
+
+const int keymap_len = (int)(sizeof(keymap) / sizeof(keymap[0]));
+
+enum ft_action
+keymap_action(int key)
+{
+	for (int i = 0; i < keymap_len; i++)
+		for (int j = 0; j < 4 && keymap[i].codes[j] != 0; j++)
+			if (keymap[i].codes[j] == key)
+				return keymap[i].action;
+	return ACT_NONE;
+}
+
+void
+keymap_print_text(FILE *out)
+{
+	for (int i = 0; i < keymap_len; i++)
+		fprintf(out, "  %-14s %s\n", keymap[i].keys, keymap[i].help);
+	fprintf(out, "  %-14s %s\n", "mouse", "click selects, double click zooms, wheel scrolls");
+}
+
+void
+keymap_print_mdoc(FILE *out)
+{
+	fputs(".Bl -tag -width Ds\n", out);
+	for (int i = 0; i < keymap_len; i++) {
+		fputs(".It Cm ", out);
+		/* Each key a separate argument; escape mdoc-special first chars. */
+		const char *k = keymap[i].keys;
+		while (*k) {
+			const char *sp = strchr(k, ' ');
+			size_t n = sp ? (size_t)(sp - k) : strlen(k);
+			if (k[0] == '[' || k[0] == ']' || k[0] == '?' || k[0] == '.')
+				fputs("\\&", out);
+			fwrite(k, 1, n, out);
+			k += n;
+			if (*k == ' ') {
+				fputs(" , ", out);
+				k++;
+			}
+		}
+		fputc('\n', out);
+		fprintf(out, "%c%s.\n", keymap[i].help[0] - 32 * (keymap[i].help[0] >= 'a' && keymap[i].help[0] <= 'z'),
+		    keymap[i].help + 1);
+	}
+	fputs(".It Cm mouse\nClick selects, double click zooms, wheel scrolls.\n", out);
+	fputs(".El\n", out);
+}

@@ -1,0 +1,46 @@
+/* keymap.h - the one table of keys: it drives the TUI, the help screen
+ * (?), --help and the KEYS section of the man page, so they cannot drift. */
+#ifndef FT_KEYMAP_H
+#define FT_KEYMAP_H
+
+#include <stdio.h>
+
+/* Our key codes: characters are themselves; special keys above Unicode. */
+enum ft_key {
+	FTK_NONE = 0,
+	FTK_BASE = 0x110000,
+	FTK_UP, FTK_DOWN, FTK_LEFT, FTK_RIGHT, FTK_PGUP, FTK_PGDN,
+	FTK_HOME, FTK_END, FTK_ENTER, FTK_BACKSPACE, FTK_ESC, FTK_TAB,
+	FTK_BTAB, FTK_DELETE, FTK_RESIZE, FTK_MOUSE,
+};
+
+#define FTK_CTRL(c) ((c) & 0x1f)
+
+enum ft_action {
+	ACT_NONE = 0,
+	ACT_QUIT, ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_TOP, ACT_BOTTOM,
+	ACT_PGUP, ACT_PGDN, ACT_ZOOM, ACT_ZOOM_OUT, ACT_RESET, ACT_BACK,
+	ACT_FORWARD, ACT_FLIP, ACT_COLOR, ACT_DETAILS, ACT_HELP, ACT_TYPE_NEXT,
+	ACT_TYPE_PREV, ACT_REDRAW, ACT_SUSPEND,
+	ACT_COUNT
+};
+
+typedef struct ft_keydef {
+	const char *keys;   /* as shown to people: "Left h" */
+	int codes[4];       /* key codes, 0-terminated */
+	enum ft_action action;
+	const char *help;
+} ft_keydef;
+
+extern const ft_keydef keymap[];
+extern const int keymap_len;
+
+/* Action bound to key code, ACT_NONE if unbound. */
+enum ft_action keymap_action(int key);
+
+/* Key table as plain text lines ("  Left h        previous frame"). */
+void keymap_print_text(FILE *out);
+/* Key table as mdoc (.It Cm KEYS / text) for the man page KEYS section. */
+void keymap_print_mdoc(FILE *out);
+
+#endif

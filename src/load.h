@@ -1,0 +1,50 @@
+/* load.h - loaders: bytes from a source into a profile.
+ *
+ * Each format has its own file (load_folded.c, load_pprof.c, load_perf.c)
+ * and only calls the profile builder.  load_file() opens a path, sniffs the
+ * format from the first decoded bytes (never from the name) and dispatches.
+ */
+#ifndef FT_LOAD_H
+#define FT_LOAD_H
+
+#include "diag.h"
+#include "profile.h"
+#include "source.h"
+
+typedef struct ft_load_opts {
+	int strict;             /* first malformed line is fatal */
+	enum ft_sort sort;      /* child order */
+	int lines;              /* pprof: one frame per function and line */
+	ft_progress_fn progress;
+	void *progress_ctx;
+} ft_load_opts;
+
+typedef struct ft_load_report {
+	long lines, blank, comment, valid, invalid;
+	ft_diag first_bad;      /* "FILE:LINE: reason: `text`" of the first invalid line */
+	long rounded;           /* counts with more decimals than FT_MAX_SCALE */
+	ft_diag first_rounded;
+} ft_load_report;
+
+enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF };
+
+/* Guess the format from the first decoded bytes of a source. */
+enum ft_format load_sniff(const char *data, size_t n);
+
+/* Open path, sniff and load.  names may be NULL or a table to share.
+ * Returns the finished profile, or NULL with err set ("FILE:LINE: ..."). */
+ft_profile *load_file(const char *path, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+
+/* Load from an open source with a known format (tests and fuzzers). */
+ft_profile *load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+
+ft_profile *load_folded(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_pprof(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_perf(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+
+#endif

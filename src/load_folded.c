@@ -1,0 +1,404 @@
+/* load_folded.c - Brendan Gregg's folded ("collapsed") stack format.
+ *
+ *     root;child;leaf COUNT          one stack per line, root first
+ *     root;child;leaf BEFORE AFTER   differential (difffolded) form
+ *
+ * The count is the text after the last run of whitespace; frame names may
+ * hold spaces.  Lines are trimmed (CRLF accepted); blank lines and lines
+ * starting with '#' are skipped.  Counts are decimal, optionally negative or
+ * fractional; fractions are kept exactly up to FT_MAX_SCALE places.
+ * Annotation suffixes _[k] _[j] _[i] _[w] become the frame's kind.
+ *
+ * Speed: input is usually sorted, so consecutive stacks share a prefix.
+ * The previous stack's text, frame ends and nodes are kept; a new line
+ * re-walks only the frames after the first byte that differs.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "xalloc.h"
+
+struct prev {
+	char *text;          /* previous stack text */
+	size_t len, cap;
+	uint32_t *ends;      /* byte offset where frame k ends */
+	uint32_t *nodes;     /* node of frame k */
+	uint32_t depth, dcap;
+};
+
+static int
+is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Parse a decimal count s[0..n): [-]digits[.digits].  Sets *v in units of
+ * 10^-digits with *digits fraction digits.  Returns 0 ok, -1 not a number,
+ * -2 too large. */
+static int
+parse_count(const char *s, size_t n, uint64_t *ip, uint64_t *fp, int *fdigits,
+    int *neg, int *extra)
+{
+	size_t i = 0;
+	*neg = 0;
+	*extra = 0;
+	if (i < n && s[i] == '-') {
+		*neg = 1;
+		i++;
+	}
+	size_t d0 = i;
+	uint64_t v = 0;
+	int big = 0;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+		unsigned dig = (unsigned)(s[i] - '0');
+		if (v > (UINT64_MAX - dig) / 10)
+			big = 1;
+		else
+			v = v * 10 + dig;
+	}
+	if (i == d0)
+		return -1;
+	uint64_t f = 0;
+	int fd = 0, first_dropped = -1, inexact = 0;
+	if (i < n && s[i] == '.') {
+		i++;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+			int dig = s[i] - '0';
+			if (fd < FT_MAX_SCALE) {
+				f = f * 10 + (uint64_t)dig;
+				fd++;
+				continue;
+			}
+			if (first_dropped < 0)
+				first_dropped = dig;
+			if (dig != 0)
+				inexact = 1;
+		}
+	}
+	if (inexact)
+		*extra = first_dropped >= 5 ? 2 : 1;
+	if (i != n)
+		return -1;
+	if (big)
+		return -2;
+	*ip = v;
+	*fp = f;
+	*fdigits = fd;
+	return 0;
+}
+
+/* Position of the start of the last whitespace-separated token of s[0..n)
+ * (n > 0, s[n-1] not a space) and the end of the text before it. */
+static size_t
+last_token(const char *s, size_t n, size_t *before_end)
+{
+	size_t t = n;
+	while (t > 0 && !is_space((unsigned char)s[t - 1]))
+		t--;
+	size_t b = t;
+	while (b > 0 && is_space((unsigned char)s[b - 1]))
+		b--;
+	*before_end = b;
+	return t;
+}
+
+struct loader {
+	ft_profile *p;
+	ft_source *src;
+	const ft_load_opts *o;
+	ft_load_report *rep;
+	ft_diag *err;
+	struct prev prev;
+	int width;  /* columns seen: 1, or 2 once a differential line appears */
+};
+
+static void
+bad_line(struct loader *L, const char *reason, const char *line, size_t n)
+{
+	L->rep->invalid++;
+	if (L->rep->invalid == 1) {
+		diag_set(&L->rep->first_bad, "%s:%ld: %s", source_name(L->src),
+		    source_lineno(L->src), reason);
+		diag_append_text(&L->rep->first_bad, line, n);
+	}
+}
+
+/* Convert a parsed count to a value at the profile's scale, rescaling the
+ * profile when this count has more decimals.  -1 on overflow. */
+static int
+to_value(struct loader *L, uint64_t ip, uint64_t fp, int fd, int neg, int extra,
+    const char *line, size_t n, ft_val *out)
+{
+	ft_profile *p = L->p;
+	if (extra > 0) {
+		L->rep->rounded++;
+		if (L->rep->rounded == 1) {
+			diag_set(&L->rep->first_rounded,
+			    "%s:%ld: count has more than %d decimal places; rounded",
+			    source_name(L->src), source_lineno(L->src), FT_MAX_SCALE);
+			diag_append_text(&L->rep->first_rounded, line, n);
+		}
+		if (extra == 2) { /* round half up */
+			fp++;
+			uint64_t lim = 1;
+			for (int i = 0; i < fd; i++)
+				lim *= 10;
+			if (fp == lim) {
+				fp = 0;
+				ip++;
+			}
+		}
+	}
+	/* Trim trailing fraction zeros so "19.0" does not force a scale. */
+	while (fd > 0 && fp % 10 == 0) {
+		fp /= 10;
+		fd--;
+	}
+	if (fd > p->scale && profile_rescale(p, fd, L->err) != 0)
+		return -1;
+	uint64_t mul = 1;
+	for (int i = fd; i < p->scale; i++)
+		mul *= 10;
+	uint64_t unit = 1;
+	for (int i = 0; i < p->scale; i++)
+		unit *= 10;
+	if (ip > (uint64_t)INT64_MAX / unit)
+		return -1;
+	uint64_t v = ip * unit;
+	if (fp * mul > (uint64_t)INT64_MAX - v)
+		return -1;
+	v += fp * mul;
+	*out = neg ? -(ft_val)v : (ft_val)v;
+	return 0;
+}
+
+static int
+kind_of_suffix(const char *s, size_t n, size_t *stripped)
+{
+	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']') {
+		int k = FT_KIND_NONE;
+		switch (s[n - 2]) {
+		case 'k': k = FT_KIND_KERNEL; break;
+		case 'j': k = FT_KIND_JIT; break;
+		case 'i': k = FT_KIND_INLINED; break;
+		case 'w': k = FT_KIND_WAKER; break;
+		}
+		if (k != FT_KIND_NONE) {
+			*stripped = n - 4;
+			return k;
+		}
+	}
+	*stripped = n;
+	return FT_KIND_NONE;
+}
+
+static void
+prev_reserve(struct prev *pv, size_t len, uint32_t depth)
+{
+	if (len > pv->cap) {
+		pv->cap = grow_cap(pv->cap, len, 4096);
+		pv->text = xrealloc(pv->text, pv->cap);
+	}
+	if (depth > pv->dcap) {
+		pv->dcap = (uint32_t)grow_cap(pv->dcap, depth, 256);
+		pv->ends = xreallocarray(pv->ends, pv->dcap, sizeof(uint32_t));
+		pv->nodes = xreallocarray(pv->nodes, pv->dcap, sizeof(uint32_t));
+	}
+}
+
+/* Walk (or create) the nodes of stack s[0..n) and return the leaf. */
+static uint32_t
+walk_stack(struct loader *L, const char *s, size_t n)
+{
+	struct prev *pv = &L->prev;
+	/* Common prefix with the previous stack. */
+	size_t lim = n < pv->len ? n : pv->len, c = 0;
+	while (c + 8 <= lim) {
+		uint64_t a, b;
+		memcpy(&a, s + c, 8);
+		memcpy(&b, pv->text + c, 8);
+		if (a != b)
+			break;
+		c += 8;
+	}
+	while (c < lim && s[c] == pv->text[c])
+		c++;
+	/* Frames of the previous stack that end inside the common prefix, at
+	 * a frame boundary of the new one too, are shared. */
+	uint32_t k = 0;
+	while (k < pv->depth && pv->ends[k] <= c &&
+	    (pv->ends[k] == n || s[pv->ends[k]] == ';'))
+		k++;
+	uint32_t node = k > 0 ? pv->nodes[k - 1] : FT_ROOT;
+	size_t at = k > 0 ? pv->ends[k - 1] + 1 : 0;
+	if (k > 0 && pv->ends[k - 1] == n)
+		return node; /* identical stack */
+	uint32_t depth = k;
+	prev_reserve(pv, n, depth + 1);
+	for (;;) {
+		const char *f = s + at;
+		const char *semi = memchr(f, ';', n - at);
+		size_t flen = semi != NULL ? (size_t)(semi - f) : n - at;
+		size_t nlen;
+		int kind = kind_of_suffix(f, flen, &nlen);
+		uint32_t name = intern_get(L->p->names, f, nlen, kind);
+		node = profile_child(L->p, node, name);
+		prev_reserve(pv, n, depth + 1);
+		pv->ends[depth] = (uint32_t)(at + flen);
+		pv->nodes[depth] = node;
+		depth++;
+		if (semi == NULL)
+			break;
+		at += flen + 1;
+	}
+	memcpy(pv->text, s, n);
+	pv->len = n;
+	pv->depth = depth;
+	return node;
+}
+
+/* Handle one line; -1 on a fatal error. */
+static int
+one_line(struct loader *L, const char *line, size_t len)
+{
+	const char *s = line;
+	size_t n = len;
+	while (n > 0 && is_space((unsigned char)s[n - 1]))
+		n--;
+	while (n > 0 && is_space((unsigned char)*s))
+		s++, n--;
+	if (n == 0) {
+		L->rep->blank++;
+		return 0;
+	}
+	if (s[0] == '#') {
+		L->rep->comment++;
+		return 0;
+	}
+	const char *reason = NULL;
+	size_t stack_end;
+	size_t t = last_token(s, n, &stack_end);
+	uint64_t ip[2], fp[2];
+	int fd[2], neg[2], extra[2];
+	int cols = 1;
+	int rc = parse_count(s + t, n - t, &ip[1], &fp[1], &fd[1], &neg[1], &extra[1]);
+	if (t == 0) {
+		reason = "no count after the stack";
+	} else if (rc == -1) {
+		reason = "the line does not end in a count";
+	} else if (rc == -2) {
+		reason = "count is larger than 64 bits";
+	} else {
+		/* A second number before the count: differential "BEFORE AFTER". */
+		size_t se2;
+		size_t t2 = last_token(s, stack_end, &se2);
+		if (t2 > 0 && se2 > 0) {
+			int rc2 = parse_count(s + t2, stack_end - t2, &ip[0], &fp[0],
+			    &fd[0], &neg[0], &extra[0]);
+			if (rc2 == 0) {
+				cols = 2;
+				stack_end = se2;
+			} else if (rc2 == -2) {
+				reason = "count is larger than 64 bits";
+			}
+		}
+		if (reason == NULL && stack_end == 0)
+			reason = "no stack before the count";
+	}
+	if (reason != NULL) {
+		bad_line(L, reason, line, len);
+		if (L->o->strict) {
+			*L->err = L->rep->first_bad;
+			return -1;
+		}
+		return 0;
+	}
+	if (cols == 2 && L->width == 1) {
+		profile_set_nvals(L->p, 2);
+		profile_set_type(L->p, 0, "before", "count");
+		profile_set_type(L->p, 1, "after", "count");
+		L->p->differential = 1;
+		L->p->deftype = 1;
+		L->width = 2;
+	}
+	ft_val v[2] = {0, 0};
+	for (int c = 2 - cols; c < 2; c++) {
+		if (to_value(L, ip[c], fp[c], fd[c], neg[c], extra[c], line, len,
+		    &v[c]) != 0) {
+			bad_line(L, "count is too large", line, len);
+			if (L->o->strict) {
+				*L->err = L->rep->first_bad;
+				return -1;
+			}
+			return 0;
+		}
+	}
+	uint32_t leaf = walk_stack(L, s, stack_end);
+	L->rep->valid++;
+	if (profile_add_self(L->p, leaf, L->width == 2 ? v : &v[1], L->err) != 0) {
+		ft_diag d = *L->err;
+		diag_set(L->err, "%s:%ld: %s", source_name(L->src),
+		    source_lineno(L->src), d.msg);
+		diag_append_text(L->err, line, len);
+		return -1;
+	}
+	return 0;
+}
+
+ft_profile *
+load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
+    ft_load_report *rep, ft_diag *err)
+{
+	struct loader L = {0};
+	L.p = profile_new(names, 1);
+	L.src = src;
+	L.o = o;
+	L.rep = rep;
+	L.err = err;
+	L.width = 1;
+	L.p->format = "folded";
+	profile_set_source(L.p, source_name(src));
+	const char *line;
+	size_t len;
+	int rc;
+	int first = 1;
+	while ((rc = source_getline(src, &line, &len, err)) == 1) {
+		rep->lines++;
+		if (first) {
+			first = 0;
+			if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+				line += 3;
+				len -= 3;
+			}
+		}
+		if (one_line(&L, line, len) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	free(L.prev.text);
+	free(L.prev.ends);
+	free(L.prev.nodes);
+	if (rc < 0) {
+		profile_free(L.p);
+		return NULL;
+	}
+	if (rep->valid == 0) {
+		if (rep->invalid > 0)
+			diag_set(err, "%s: no valid stack in %ld lines (first problem: %s)",
+			    source_name(src), rep->lines, rep->first_bad.msg);
+		else
+			diag_set(err, "%s: empty profile: no stacks found", source_name(src));
+		profile_free(L.p);
+		return NULL;
+	}
+	if (profile_finish(L.p, o->sort, L.p->deftype, err) != 0) {
+		ft_diag d = *err;
+		diag_set(err, "%s: %s", source_name(src), d.msg);
+		profile_free(L.p);
+		return NULL;
+	}
+	return L.p;
+}

@@ -1,0 +1,523 @@
+/* main.c - command line: options, load, then one of the viewer, --dump,
+ * --export, --top or --info.  Exit status: 0 ok, 1 error, 2 usage. */
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "canvas.h"
+#include "export.h"
+#include "functions.h"
+#include "keymap.h"
+#include "load.h"
+#include "render.h"
+#include "tui.h"
+#include "units.h"
+#include "view.h"
+#include "xalloc.h"
+
+#define FLAMETUI_VERSION "0.1.0"
+
+enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO };
+
+struct options {
+	enum mode mode;
+	int dump_w, dump_h;
+	const char *export_fmt;
+	const char *out;
+	long top;
+	int strict;
+	enum ft_sort sort;
+	enum ft_color_opt color;
+	int ascii, utf8;
+	int flip;
+	const char *zoom;
+	const char *sample_type;
+	int lines;
+	int mouse;
+	const char *files[2];
+	int nfiles;
+};
+
+enum {
+	OPT_DUMP = 256, OPT_SIZE, OPT_EXPORT, OPT_TOP, OPT_INFO, OPT_STRICT,
+	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
+	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
+	OPT_KEYS_MDOC,
+};
+
+static const struct option long_opts[] = {
+	{"dump", no_argument, NULL, OPT_DUMP},
+	{"size", required_argument, NULL, OPT_SIZE},
+	{"export", required_argument, NULL, OPT_EXPORT},
+	{"output", required_argument, NULL, 'o'},
+	{"top", required_argument, NULL, OPT_TOP},
+	{"info", no_argument, NULL, OPT_INFO},
+	{"strict", no_argument, NULL, OPT_STRICT},
+	{"sort", required_argument, NULL, OPT_SORT},
+	{"color", required_argument, NULL, OPT_COLOR},
+	{"colour", required_argument, NULL, OPT_COLOR},
+	{"ascii", no_argument, NULL, OPT_ASCII},
+	{"utf8", no_argument, NULL, OPT_UTF8},
+	{"flip", no_argument, NULL, OPT_FLIP},
+	{"zoom", required_argument, NULL, OPT_ZOOM},
+	{"sample-type", required_argument, NULL, OPT_SAMPLE_TYPE},
+	{"lines", no_argument, NULL, OPT_LINES},
+	{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{"help", no_argument, NULL, OPT_HELP},
+	{"keys-mdoc", no_argument, NULL, OPT_KEYS_MDOC},
+	{NULL, 0, NULL, 0},
+};
+
+static void
+usage(FILE *out)
+{
+	fputs("usage: flametui [options] PROFILE\n"
+	    "\n"
+	    "Interactive terminal flame graph viewer for folded stacks, pprof\n"
+	    "profiles (gzip or raw) and perf script output.  PROFILE may be - for stdin.\n"
+	    "\n"
+	    "options:\n"
+	    "  --dump                 print the view as plain text instead of opening it\n"
+	    "  --size COLSxROWS       size of --dump output (default 120x40)\n"
+	    "  --export folded        write the profile as folded stacks\n"
+	    "  -o, --output FILE      where --export writes (default: stdout)\n"
+	    "  --top N                print the N functions with most self time\n"
+	    "  --info                 print load statistics (lines, total, stacks, nodes)\n"
+	    "  --sample-type NAME|N   sample type to show (pprof)\n"
+	    "  --lines                pprof: one frame per function and line\n"
+	    "  --zoom PATH            start zoomed into PATH (frames joined by ';')\n"
+	    "  --flip                 root at the bottom (classic flame graph)\n"
+	    "  --sort name|weight     child order: alphabetical (default) or heaviest first\n"
+	    "  --strict               malformed input lines are fatal\n"
+	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"
+	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"
+	    "  --no-mouse             do not enable mouse reporting\n"
+	    "  --help, --version\n"
+	    "\n"
+	    "keys:\n", out);
+	keymap_print_text(out);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 0)))
+#endif
+    ;
+
+static int
+usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "flametui: ");
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+	fprintf(stderr, fmt, arg);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	fprintf(stderr, "\nTry 'flametui --help'.\n");
+	return 2;
+}
+
+static int
+parse_size(const char *s, int *w, int *h)
+{
+	char *end;
+	errno = 0;
+	long a = strtol(s, &end, 10);
+	if (end == s || (*end != 'x' && *end != 'X'))
+		return -1;
+	const char *t = end + 1;
+	long b = strtol(t, &end, 10);
+	if (end == t || *end != '\0' || errno != 0 || a < 1 || b < 1 || a > 10000 || b > 10000)
+		return -1;
+	*w = (int)a;
+	*h = (int)b;
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dump_w = 120;
+	o->dump_h = 40;
+	o->mouse = 1;
+	o->top = -1;
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:hV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DUMP: o->mode = MODE_DUMP; break;
+		case OPT_SIZE:
+			if (parse_size(optarg, &o->dump_w, &o->dump_h) != 0)
+				return usage_error("--size wants COLSxROWS (e.g. 120x40), not '%s'", optarg);
+			break;
+		case OPT_EXPORT:
+			if (strcmp(optarg, "folded") != 0)
+				return usage_error("--export: unknown format '%s' (known: folded)", optarg);
+			o->mode = MODE_EXPORT;
+			o->export_fmt = optarg;
+			break;
+		case 'o': o->out = optarg; break;
+		case OPT_TOP: {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || n < 0)
+				return usage_error("--top wants a number, not '%s'", optarg);
+			o->top = n;
+			o->mode = MODE_TOP;
+			break;
+		}
+		case OPT_INFO: o->mode = MODE_INFO; break;
+		case OPT_STRICT: o->strict = 1; break;
+		case OPT_SORT:
+			if (strcmp(optarg, "name") == 0)
+				o->sort = FT_SORT_NAME;
+			else if (strcmp(optarg, "weight") == 0)
+				o->sort = FT_SORT_WEIGHT;
+			else
+				return usage_error("--sort wants name or weight, not '%s'", optarg);
+			break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") == 0)
+				o->color = FT_COLOR_AUTO;
+			else if (strcmp(optarg, "always") == 0)
+				o->color = FT_COLOR_ALWAYS;
+			else if (strcmp(optarg, "never") == 0)
+				o->color = FT_COLOR_NEVER;
+			else
+				return usage_error("--color wants auto, always or never, not '%s'", optarg);
+			break;
+		case OPT_ASCII: o->ascii = 1; o->utf8 = 0; break;
+		case OPT_UTF8: o->utf8 = 1; o->ascii = 0; break;
+		case OPT_FLIP: o->flip = 1; break;
+		case OPT_ZOOM: o->zoom = optarg; break;
+		case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
+		case OPT_LINES: o->lines = 1; break;
+		case OPT_NO_MOUSE: o->mouse = 0; break;
+		case 'V':
+		case OPT_VERSION:
+			printf("flametui %s\n", FLAMETUI_VERSION);
+			exit(0);
+		case 'h':
+		case OPT_HELP:
+			usage(stdout);
+			exit(0);
+		case OPT_KEYS_MDOC:
+			keymap_print_mdoc(stdout);
+			exit(0);
+		case ':':
+			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		if (o->nfiles == 2)
+			return usage_error("too many files (at most two): '%s'", argv[i]);
+		o->files[o->nfiles++] = argv[i];
+	}
+	if (o->nfiles == 0)
+		return usage_error("%s", "no profile given (use - for stdin)");
+	if (o->nfiles == 2)
+		return usage_error("%s", "comparing two profiles is not supported yet");
+	return -1;
+}
+
+/* --- progress on stderr for slow loads ------------------------------------ */
+
+struct progress {
+	double start;
+	int shown;
+	const char *name;
+};
+
+static double
+now(void)
+{
+	struct timeval tv;
+	gettimeofday(&tv, NULL);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+static void
+progress_cb(void *ctx, uint64_t done, uint64_t size)
+{
+	struct progress *pr = ctx;
+	if (now() - pr->start < 0.5)
+		return;
+	if (size > 0)
+		fprintf(stderr, "\rflametui: loading %s: %llu MiB of %llu MiB (%d%%)",
+		    pr->name, (unsigned long long)(done >> 20), (unsigned long long)(size >> 20),
+		    (int)(done * 100 / size));
+	else
+		fprintf(stderr, "\rflametui: loading %s: %llu MiB", pr->name,
+		    (unsigned long long)(done >> 20));
+	pr->shown = 1;
+}
+
+static void
+progress_end(struct progress *pr)
+{
+	if (pr->shown)
+		fprintf(stderr, "\r\033[K");
+}
+
+static ft_profile *
+load(const struct options *o, const char *path, ft_intern *names, ft_diag *err)
+{
+	ft_load_opts lo = {0};
+	lo.strict = o->strict;
+	lo.sort = o->sort;
+	lo.lines = o->lines;
+	struct progress pr = {now(), 0, path};
+	if (isatty(STDERR_FILENO)) {
+		lo.progress = progress_cb;
+		lo.progress_ctx = &pr;
+	}
+	ft_load_report rep;
+	ft_profile *p = load_file(path, names, &lo, &rep, err);
+	progress_end(&pr);
+	if (p == NULL)
+		return NULL;
+	if (rep.invalid > 0)
+		fprintf(stderr, "flametui: %s: skipped %ld malformed line%s; first: %s\n",
+		    path, rep.invalid, rep.invalid == 1 ? "" : "s", rep.first_bad.msg);
+	if (rep.rounded > 0)
+		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep.first_rounded.msg,
+		    rep.rounded, rep.rounded == 1 ? "" : "s");
+	if (o->mode == MODE_INFO) {
+		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n",
+		    rep.lines, rep.valid, rep.invalid, rep.blank, rep.comment);
+	}
+	return p;
+}
+
+/* --sample-type NAME|INDEX: the column to show. */
+static int
+pick_type(const ft_profile *p, const char *want, ft_diag *err)
+{
+	if (want == NULL)
+		return p->deftype;
+	char *end;
+	long i = strtol(want, &end, 10);
+	if (end != want && *end == '\0') {
+		if (i >= 0 && i < p->nvals)
+			return (int)i;
+	} else {
+		for (int k = 0; k < p->nvals; k++)
+			if (strcmp(p->types[k].name, want) == 0)
+				return k;
+	}
+	char known[512] = "";
+	for (int k = 0; k < p->nvals; k++) {
+		size_t l = strlen(known);
+		snprintf(known + l, sizeof(known) - l, "%s%d=%s", k ? ", " : "", k, p->types[k].name);
+	}
+	diag_set(err, "%s: no sample type '%s' (known: %s)", p->source, want, known);
+	return -1;
+}
+
+/* --zoom a;b;c: the node at that path. */
+static uint32_t
+find_path(const ft_profile *p, const char *path, ft_diag *err)
+{
+	uint32_t node = FT_ROOT;
+	const char *s = path;
+	while (*s) {
+		const char *semi = strchr(s, ';');
+		size_t n = semi ? (size_t)(semi - s) : strlen(s);
+		uint32_t found = FT_NONE;
+		for (uint32_t c = p->nodes[node].child; c != FT_NONE; c = p->nodes[c].sibling) {
+			uint32_t nm = p->nodes[c].name;
+			const char *suf = kind_suffix(intern_kind(p->names, nm));
+			size_t nl = intern_len(p->names, nm), sl = strlen(suf);
+			if ((nl == n && memcmp(intern_str(p->names, nm), s, n) == 0) ||
+			    (nl + sl == n && memcmp(intern_str(p->names, nm), s, nl) == 0 &&
+			    memcmp(suf, s + nl, sl) == 0)) {
+				found = c;
+				break;
+			}
+		}
+		if (found == FT_NONE) {
+			diag_set(err, "--zoom: no frame at this path");
+			diag_append_text(err, path, (size_t)(s - path + (long)n));
+			return FT_NONE;
+		}
+		node = found;
+		if (semi == NULL)
+			break;
+		s = semi + 1;
+	}
+	return node;
+}
+
+static int
+locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static int
+print_info(const ft_profile *p, int col)
+{
+	char buf[64];
+	printf("format=%s\n", p->format);
+	for (int c = 0; c < p->nvals; c++) {
+		val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, c), p->scale);
+		printf("type%d=%s/%s\ntotal%d=%s\n", c, p->types[c].name, p->types[c].unit, c, buf);
+	}
+	val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, col), p->scale);
+	printf("sample_type=%s\ntotal=%s\n", p->types[col].name, buf);
+	printf("stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
+	/* Distinct frame names used by nodes. */
+	uint32_t nn = intern_count(p->names), used = 0;
+	unsigned char *seen = xcalloc(nn ? nn : 1, 1);
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		if (!seen[p->nodes[i].name]) {
+			seen[p->nodes[i].name] = 1;
+			used++;
+		}
+	}
+	free(seen);
+	printf("names=%u\nmax_depth=%u\n", used, p->max_depth);
+	return 0;
+}
+
+static int
+print_top(const ft_profile *p, int col, long n, FILE *out)
+{
+	ft_func *f;
+	uint32_t count = functions_table(p, col, FUNC_BY_SELF, &f);
+	char type[160], tot[64];
+	units_type_label(type, sizeof(type), p, col);
+	units_human(tot, sizeof(tot), p, col, profile_total(p, FT_ROOT, col));
+	fprintf(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
+	fprintf(out, "%14s %7s %14s %7s  %s\n", "self", "self%", "total", "total%", "function");
+	double all = (double)profile_total(p, FT_ROOT, col);
+	ft_canvas c;
+	canvas_init(&c, 1, 1, locale_is_utf8());
+	char *esc = xmalloc(4096);
+	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
+		char s[32], t[32], sp[16], tp[16];
+		val_format(s, sizeof(s), f[i].self, p->scale);
+		val_format(t, sizeof(t), f[i].total, p->scale);
+		units_pct(sp, sizeof(sp), (double)f[i].self, all);
+		units_pct(tp, sizeof(tp), (double)f[i].total, all);
+		escape_text(esc, 4096, intern_str(p->names, f[i].name),
+		    intern_len(p->names, f[i].name), 4000);
+		fprintf(out, "%14s %7s %14s %7s  %s%s\n", s, sp, t, tp, esc,
+		    kind_suffix(intern_kind(p->names, f[i].name)));
+	}
+	free(esc);
+	canvas_free(&c);
+	free(f);
+	return ferror(out) ? -1 : 0;
+}
+
+static int
+run(const struct options *o)
+{
+	ft_diag err = {{0}};
+	ft_profile *p = load(o, o->files[0], NULL, &err);
+	if (p == NULL) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	int rc = 0;
+	int col = pick_type(p, o->sample_type, &err);
+	if (col < 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		profile_free(p);
+		return 1;
+	}
+	if (o->sort == FT_SORT_WEIGHT && col != p->deftype)
+		profile_sort(p, FT_SORT_WEIGHT, col);
+	uint32_t zoom = FT_ROOT;
+	if (o->zoom != NULL && (zoom = find_path(p, o->zoom, &err)) == FT_NONE) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		profile_free(p);
+		return 1;
+	}
+	FILE *out = stdout;
+	if (o->out != NULL && strcmp(o->out, "-") != 0) {
+		out = fopen(o->out, "w");
+		if (out == NULL) {
+			fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+			profile_free(p);
+			return 1;
+		}
+	}
+	switch (o->mode) {
+	case MODE_INFO:
+		print_info(p, col);
+		break;
+	case MODE_EXPORT:
+		if (export_folded(p, col, p->differential ? 1 - col : -1, out) != 0) {
+			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
+			rc = 1;
+		}
+		break;
+	case MODE_TOP:
+		if (print_top(p, col, o->top, out) != 0)
+			rc = 1;
+		break;
+	case MODE_DUMP:
+	case MODE_VIEW: {
+		ft_view v;
+		view_init(&v, p, o->dump_w, o->dump_h);
+		v.col = col;
+		v.flip = o->flip;
+		v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+		if (zoom != FT_ROOT) {
+			v.zoom = zoom;
+			v.sel = zoom;
+			v.layout_dirty = 1;
+		}
+		if (o->mode == MODE_DUMP) {
+			ft_canvas c;
+			canvas_init(&c, v.w, v.h, v.utf8);
+			render_view(&v, &c);
+			canvas_dump(&c, out);
+			canvas_free(&c);
+		} else {
+			ft_tui_opts to = {o->color, strcmp(o->files[0], "-") == 0, o->mouse};
+			if (tui_run(&v, &to, &err) != 0) {
+				fprintf(stderr, "flametui: %s\n", err.msg);
+				rc = 1;
+			}
+		}
+		view_free(&v);
+		break;
+	}
+	}
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		rc = 1;
+	} else if (out == stdout && fflush(stdout) != 0) {
+		rc = 1;
+	}
+	profile_free(p);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	struct options o;
+	int rc = parse_args(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	return run(&o);
+}

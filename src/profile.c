@@ -1,0 +1,436 @@
+/* profile.c - call tree builder and queries (see profile.h).
+ *
+ * Children are found while building through one open-addressing table keyed
+ * by (parent, name), so wide nodes cost no more than narrow ones and input
+ * order does not matter.  Totals are summed child-to-parent in reverse
+ * creation order (a child is always created after its parent), so nothing
+ * recurses.  Ordering children uses a global rank per name and one linear
+ * pass, not a sort per node.
+ */
+#include "profile.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "xalloc.h"
+
+static const ft_val pow10v[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
+    10000000, 100000000, 1000000000, 10000000000, 100000000000,
+    1000000000000, 10000000000000, 100000000000000, 1000000000000000,
+    10000000000000000, 100000000000000000, 1000000000000000000};
+
+int
+val_add(ft_val *a, ft_val b)
+{
+	if ((b > 0 && *a > INT64_MAX - b) || (b < 0 && *a < INT64_MIN - b))
+		return -1;
+	*a += b;
+	return 0;
+}
+
+int
+val_format(char *buf, size_t cap, ft_val v, int scale)
+{
+	if (scale <= 0)
+		return snprintf(buf, cap, "%" PRId64, v);
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	uint64_t div = (uint64_t)pow10v[scale];
+	uint64_t ip = u / div, fp = u % div;
+	if (fp == 0)
+		return snprintf(buf, cap, "%s%" PRIu64, v < 0 ? "-" : "", ip);
+	char frac[32];
+	snprintf(frac, sizeof(frac), "%0*" PRIu64, scale > 20 ? 20 : scale, fp);
+	size_t fl = strlen(frac);
+	while (fl > 0 && frac[fl - 1] == '0')
+		frac[--fl] = '\0';
+	return snprintf(buf, cap, "%s%" PRIu64 ".%s", v < 0 ? "-" : "", ip, frac);
+}
+
+double
+val_to_double(ft_val v, int scale)
+{
+	return scale > 0 ? (double)v / (double)pow10v[scale] : (double)v;
+}
+
+static uint32_t
+slot_hash(uint32_t parent, uint32_t name)
+{
+	uint64_t k = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(k >> 32);
+}
+
+static void
+node_push(ft_profile *p, uint32_t name, uint32_t parent)
+{
+	if (p->nnodes == p->cap) {
+		if (p->cap >= UINT32_MAX - 1) {
+			fprintf(stderr, "flametui: too many frames (over 4 billion)\n");
+			exit(1);
+		}
+		size_t cap = grow_cap(p->cap, p->cap + 1, 1024);
+		if (cap > UINT32_MAX - 1)
+			cap = UINT32_MAX - 1;
+		p->nodes = xreallocarray(p->nodes, cap, sizeof(ft_node));
+		p->self = xreallocarray(p->self, cap, sizeof(ft_val) * (size_t)p->nvals);
+		p->cap = cap;
+	}
+	uint32_t id = p->nnodes++;
+	p->nodes[id] = (ft_node){name, parent, FT_NONE, FT_NONE,
+	    parent == FT_NONE ? 0 : p->nodes[parent].depth + 1};
+	memset(&p->self[(size_t)id * (size_t)p->nvals], 0,
+	    sizeof(ft_val) * (size_t)p->nvals);
+}
+
+ft_profile *
+profile_new(ft_intern *names, int nvals)
+{
+	ft_profile *p = xcalloc(1, sizeof(*p));
+	p->names = names != NULL ? intern_ref(names) : intern_new();
+	p->arena = arena_new();
+	p->nvals = nvals < 1 ? 1 : nvals;
+	p->types = arena_alloc(p->arena, sizeof(ft_vtype) * (size_t)p->nvals);
+	for (int i = 0; i < p->nvals; i++)
+		p->types[i] = (ft_vtype){"samples", "count"};
+	p->source = "";
+	p->format = "";
+	p->mask = 4095;
+	p->slots = xcalloc((size_t)p->mask + 1, sizeof(uint32_t));
+	node_push(p, 0, FT_NONE);
+	return p;
+}
+
+void
+profile_free(ft_profile *p)
+{
+	if (p == NULL)
+		return;
+	free(p->nodes);
+	free(p->self);
+	free(p->total);
+	free(p->slots);
+	intern_unref(p->names);
+	arena_free(p->arena);
+	free(p);
+}
+
+void
+profile_set_type(ft_profile *p, int i, const char *name, const char *unit)
+{
+	if (i < 0 || i >= p->nvals)
+		return;
+	p->types[i].name = arena_strndup(p->arena, name, strlen(name));
+	p->types[i].unit = arena_strndup(p->arena, unit, strlen(unit));
+}
+
+void
+profile_set_source(ft_profile *p, const char *name)
+{
+	p->source = profile_strdup(p, name, strlen(name));
+}
+
+const char *
+profile_strdup(ft_profile *p, const char *s, size_t n)
+{
+	return arena_strndup(p->arena, s, n);
+}
+
+ft_profile *
+profile_new_like(const ft_profile *src)
+{
+	ft_profile *p = profile_new(src->names, src->nvals);
+	for (int i = 0; i < src->nvals; i++)
+		profile_set_type(p, i, src->types[i].name, src->types[i].unit);
+	p->deftype = src->deftype;
+	p->scale = src->scale;
+	p->differential = src->differential;
+	p->source = profile_strdup(p, src->source, strlen(src->source));
+	p->format = src->format;
+	if (src->period_type.name != NULL) {
+		p->period_type.name = profile_strdup(p, src->period_type.name,
+		    strlen(src->period_type.name));
+		p->period_type.unit = profile_strdup(p, src->period_type.unit,
+		    strlen(src->period_type.unit));
+	}
+	p->period = src->period;
+	p->duration_ns = src->duration_ns;
+	p->time_ns = src->time_ns;
+	if (src->ncomments > 0) {
+		p->comments = arena_alloc(p->arena, sizeof(char *) * (size_t)src->ncomments);
+		for (int i = 0; i < src->ncomments; i++)
+			p->comments[i] = profile_strdup(p, src->comments[i],
+			    strlen(src->comments[i]));
+		p->ncomments = src->ncomments;
+	}
+	return p;
+}
+
+void
+profile_set_nvals(ft_profile *p, int n)
+{
+	if (n <= p->nvals)
+		return;
+	int old = p->nvals;
+	ft_val *self = xcalloc(p->cap ? p->cap : 1, sizeof(ft_val) * (size_t)n);
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		self[(size_t)i * (size_t)n + (size_t)(n - 1)] =
+		    p->self[(size_t)i * (size_t)old + (size_t)(old - 1)];
+	free(p->self);
+	p->self = self;
+	ft_vtype *types = arena_alloc(p->arena, sizeof(ft_vtype) * (size_t)n);
+	for (int i = 0; i < n; i++)
+		types[i] = (ft_vtype){"samples", "count"};
+	types[n - 1] = p->types[old - 1];
+	p->types = types;
+	p->nvals = n;
+}
+
+int
+profile_rescale(ft_profile *p, int scale, ft_diag *err)
+{
+	if (scale <= p->scale)
+		return 0;
+	if (scale > FT_MAX_SCALE) {
+		diag_set(err, "more than %d decimal places", FT_MAX_SCALE);
+		return -1;
+	}
+	ft_val m = pow10v[scale - p->scale];
+	size_t n = (size_t)p->nnodes * (size_t)p->nvals;
+	for (size_t i = 0; i < n; i++) {
+		ft_val v = p->self[i];
+		if (v > INT64_MAX / m || v < INT64_MIN / m) {
+			diag_set(err, "count too large for %d decimal places", scale);
+			return -1;
+		}
+		p->self[i] = v * m;
+	}
+	p->scale = scale;
+	return 0;
+}
+
+static void
+slots_grow(ft_profile *p)
+{
+	uint32_t mask = p->mask * 2 + 1;
+	uint32_t *slots = xcalloc((size_t)mask + 1, sizeof(uint32_t));
+	for (uint32_t id = 1; id < p->nnodes; id++) {
+		uint32_t i = slot_hash(p->nodes[id].parent, p->nodes[id].name) & mask;
+		while (slots[i] != 0)
+			i = (i + 1) & mask;
+		slots[i] = id;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->mask = mask;
+}
+
+uint32_t
+profile_child(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	uint32_t i = slot_hash(parent, name) & p->mask;
+	for (;;) {
+		uint32_t id = p->slots[i];
+		if (id == 0)
+			break;
+		if (p->nodes[id].name == name && p->nodes[id].parent == parent)
+			return id;
+		i = (i + 1) & p->mask;
+	}
+	uint32_t id = p->nnodes;
+	node_push(p, name, parent);
+	p->slots[i] = id;
+	if ((uint64_t)p->nnodes * 4 > (uint64_t)p->mask * 3)
+		slots_grow(p);
+	return id;
+}
+
+uint32_t
+profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
+{
+	if (p->slots != NULL) {
+		uint32_t i = slot_hash(parent, name) & p->mask;
+		for (uint32_t id; (id = p->slots[i]) != 0; i = (i + 1) & p->mask)
+			if (p->nodes[id].name == name && p->nodes[id].parent == parent)
+				return id;
+		return FT_NONE;
+	}
+	for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
+		if (p->nodes[c].name == name)
+			return c;
+	return FT_NONE;
+}
+
+int
+profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals, ft_diag *err)
+{
+	ft_val *s = &p->self[(size_t)node * (size_t)p->nvals];
+	for (int i = 0; i < p->nvals; i++) {
+		if (val_add(&s[i], vals[i]) != 0) {
+			diag_set(err, "sum of counts overflows 64 bits");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Rank of every name id in bytewise order (ties by kind). */
+static const ft_intern *rank_names;
+
+static int
+cmp_name_ids(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t lx = intern_len(rank_names, x), ly = intern_len(rank_names, y);
+	int c = memcmp(intern_str(rank_names, x), intern_str(rank_names, y),
+	    lx < ly ? lx : ly);
+	if (c != 0)
+		return c;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return intern_kind(rank_names, x) - intern_kind(rank_names, y);
+}
+
+static uint32_t *
+name_ranks(const ft_intern *names)
+{
+	uint32_t n = intern_count(names);
+	uint32_t *ids = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+	for (uint32_t i = 0; i < n; i++)
+		ids[i] = i;
+	rank_names = names;
+	qsort(ids, n, sizeof(uint32_t), cmp_name_ids);
+	uint32_t *rank = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+	for (uint32_t i = 0; i < n; i++)
+		rank[ids[i]] = i;
+	free(ids);
+	return rank;
+}
+
+struct wkey {
+	ft_val total;
+	uint32_t rank;
+	uint32_t node;
+};
+
+static int
+cmp_weight(const void *a, const void *b)
+{
+	const struct wkey *x = a, *y = b;
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+void
+profile_sort(ft_profile *p, enum ft_sort sort, int column)
+{
+	uint32_t n = p->nnodes;
+	uint32_t *rank = name_ranks(p->names);
+	for (uint32_t i = 0; i < n; i++)
+		p->nodes[i].child = FT_NONE;
+	/* Visit nodes in the wanted order, last first, and prepend each to its
+	 * parent's list: every list comes out in the wanted order. */
+	if (sort == FT_SORT_WEIGHT && p->total != NULL) {
+		struct wkey *k = xmalloc(sizeof(*k) * n);
+		for (uint32_t i = 0; i < n; i++) {
+			ft_val t = profile_total(p, i, column);
+			k[i] = (struct wkey){t < 0 ? -t : t, rank[p->nodes[i].name], i};
+		}
+		qsort(k, n, sizeof(*k), cmp_weight);
+		for (uint32_t i = n; i-- > 0;) {
+			uint32_t id = k[i].node;
+			if (id == FT_ROOT)
+				continue;
+			ft_node *nd = &p->nodes[id];
+			nd->sibling = p->nodes[nd->parent].child;
+			p->nodes[nd->parent].child = id;
+		}
+		free(k);
+	} else {
+		/* Counting sort of nodes by name rank. */
+		uint32_t nn = intern_count(p->names);
+		uint32_t *start = xcalloc((size_t)nn + 1, sizeof(uint32_t));
+		for (uint32_t i = 1; i < n; i++)
+			start[rank[p->nodes[i].name] + 1]++;
+		for (uint32_t r = 0; r < nn; r++)
+			start[r + 1] += start[r];
+		uint32_t *order = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+		for (uint32_t i = 1; i < n; i++)
+			order[start[rank[p->nodes[i].name]]++] = i;
+		for (uint32_t i = n - 1; i-- > 0;) {
+			ft_node *nd = &p->nodes[order[i]];
+			nd->sibling = p->nodes[nd->parent].child;
+			p->nodes[nd->parent].child = order[i];
+		}
+		free(order);
+		free(start);
+	}
+	free(rank);
+}
+
+int
+profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
+{
+	size_t nv = (size_t)p->nvals;
+	size_t cells = (size_t)p->nnodes * nv;
+	p->total = xmalloc(sizeof(ft_val) * (cells ? cells : 1));
+	memcpy(p->total, p->self, sizeof(ft_val) * cells);
+	uint32_t maxd = 0;
+	for (uint32_t i = p->nnodes; i-- > 1;) {
+		const ft_node *nd = &p->nodes[i];
+		if (nd->depth > maxd)
+			maxd = nd->depth;
+		for (size_t c = 0; c < nv; c++) {
+			if (val_add(&p->total[nd->parent * nv + c], p->total[i * nv + c]) != 0) {
+				diag_set(err, "total of counts overflows 64 bits");
+				return -1;
+			}
+		}
+	}
+	p->max_depth = maxd;
+	free(p->slots);
+	p->slots = NULL;
+	if (column < 0 || column >= p->nvals)
+		column = p->deftype;
+	profile_sort(p, sort, column);
+	p->finished = 1;
+	return 0;
+}
+
+uint32_t
+profile_path(const ft_profile *p, uint32_t node, uint32_t *out)
+{
+	uint32_t d = p->nodes[node].depth;
+	for (uint32_t n = node, i = d; n != FT_ROOT; n = p->nodes[n].parent)
+		out[--i] = p->nodes[n].name;
+	return d;
+}
+
+uint32_t
+profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n)
+{
+	uint32_t node = FT_ROOT;
+	for (uint32_t i = 0; i < n && node != FT_NONE; i++)
+		node = profile_find_child(p, node, names[i]);
+	return node;
+}
+
+uint32_t
+profile_count_stacks(const ft_profile *p)
+{
+	uint32_t count = 0;
+	size_t nv = (size_t)p->nvals;
+	for (uint32_t i = 0; i < p->nnodes; i++) {
+		for (size_t c = 0; c < nv; c++) {
+			if (p->self[i * nv + c] != 0) {
+				count++;
+				break;
+			}
+		}
+	}
+	return count;
+}

@@ -1,0 +1,163 @@
+/* profile.h - the call tree every view is drawn from.
+ *
+ * A profile is a tree of frames under a synthetic root "all" (node 0).  Each
+ * node holds, per sample type ("value column"), its self value and, after
+ * profile_finish(), its total (self + totals of its children).  Loaders and
+ * transforms build trees through the same small builder interface:
+ *
+ *     p = profile_new(names, nvals);
+ *     n = profile_child(p, FT_ROOT, name_id);  ... walk down a stack ...
+ *     profile_add_self(p, n, values, diag);
+ *     profile_finish(p, FT_SORT_NAME, 0, diag);
+ *
+ * Values are 64-bit integers in units of 10^-scale (scale > 0 only for
+ * folded files with fractional counts).  Every sum is checked: overflow is
+ * an error, never a wrap.  Nothing here recurses on tree depth.
+ *
+ * The struct is public so hot loops (layout, transforms) can walk nodes
+ * directly; treat it as read-only outside the builder once finished.
+ */
+#ifndef FT_PROFILE_H
+#define FT_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "intern.h"
+
+typedef int64_t ft_val;
+
+#define FT_NONE UINT32_MAX /* no node */
+#define FT_ROOT 0u         /* the root node, always present */
+#define FT_MAX_SCALE 9     /* most decimal places kept for fractional counts */
+
+enum ft_sort {
+	FT_SORT_NAME = 0, /* bytewise by name, like flamegraph.pl */
+	FT_SORT_WEIGHT,   /* heaviest total first (in the chosen column) */
+};
+
+typedef struct ft_node {
+	uint32_t name;    /* intern id (includes the frame kind) */
+	uint32_t parent;  /* FT_NONE for the root */
+	uint32_t child;   /* first child or FT_NONE */
+	uint32_t sibling; /* next sibling or FT_NONE */
+	uint32_t depth;   /* root = 0 */
+} ft_node;
+
+typedef struct ft_vtype {
+	const char *name; /* "samples", "cpu", "alloc_space", ... */
+	const char *unit; /* "count", "nanoseconds", "bytes", ... */
+} ft_vtype;
+
+typedef struct ft_profile {
+	ft_intern *names; /* shared, reference counted */
+	struct ft_arena *arena;
+
+	ft_node *nodes;
+	uint32_t nnodes;
+	size_t cap;
+
+	int nvals;      /* value columns (sample types) */
+	ft_val *self;   /* [node * nvals + column] */
+	ft_val *total;  /* same layout; valid after finish */
+	ft_vtype *types;
+	int deftype;    /* column shown first */
+	int scale;      /* values are in units of 10^-scale */
+
+	int differential; /* two-column folded input: column 0 before, 1 after */
+	const char *source; /* file name for headers ("-" for stdin) */
+	const char *format; /* "folded", "pprof", "perf" */
+
+	/* pprof metadata (zero/NULL when absent). */
+	ft_vtype period_type;
+	ft_val period;
+	int64_t duration_ns;
+	int64_t time_ns;
+	const char **comments;
+	int ncomments;
+
+	uint32_t max_depth;  /* after finish */
+	int finished;
+
+	/* Builder state: (parent, name) -> child, freed by profile_finish(). */
+	uint32_t *slots;
+	uint32_t mask;
+} ft_profile;
+
+/* New empty profile with nvals value columns named "samples"/"count".
+ * names may be NULL (a new table) or shared (a reference is taken). */
+ft_profile *profile_new(ft_intern *names, int nvals);
+void profile_free(ft_profile *p);
+
+/* Name and unit of column i (copied into the profile's arena). */
+void profile_set_type(ft_profile *p, int i, const char *name, const char *unit);
+
+/* Set p->source (copied). */
+void profile_set_source(ft_profile *p, const char *name);
+
+/* Copy a string into the profile's arena. */
+const char *profile_strdup(ft_profile *p, const char *s, size_t n);
+
+/* A new empty profile sharing src's names, with its columns, scale, source,
+ * format and metadata: the start of every derived tree. */
+ft_profile *profile_new_like(const ft_profile *src);
+
+/* Widen to n columns before finish; existing values move to the LAST
+ * column (a folded file that turns out to be differential). */
+void profile_set_nvals(ft_profile *p, int n);
+
+/* Multiply every stored value by 10^(scale - p->scale).  Returns 0, or -1
+ * with diag set when a value would overflow. */
+int profile_rescale(ft_profile *p, int scale, ft_diag *err);
+
+/* Child of parent named name, created when absent (builder only). */
+uint32_t profile_child(ft_profile *p, uint32_t parent, uint32_t name);
+
+/* Child of parent named name, or FT_NONE (works before and after finish). */
+uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);
+
+/* Add vals[0..nvals) to the node's self.  -1 with diag on overflow. */
+int profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals,
+    ft_diag *err);
+
+/* Compute totals, order children, free builder state.  The sort column
+ * matters only for FT_SORT_WEIGHT.  -1 with diag on overflow. */
+int profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err);
+
+/* Re-order children of a finished profile. */
+void profile_sort(ft_profile *p, enum ft_sort sort, int column);
+
+static inline ft_val
+profile_self(const ft_profile *p, uint32_t n, int col)
+{
+	return p->self[(size_t)n * (size_t)p->nvals + (size_t)col];
+}
+
+static inline ft_val
+profile_total(const ft_profile *p, uint32_t n, int col)
+{
+	return p->total[(size_t)n * (size_t)p->nvals + (size_t)col];
+}
+
+/* Name id path of node from the root's first child down to node; returns
+ * the depth (number of ids).  out must hold node's depth entries. */
+uint32_t profile_path(const ft_profile *p, uint32_t node, uint32_t *out);
+
+/* Node reached from the root by following names[0..n), or FT_NONE. */
+uint32_t profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n);
+
+/* Number of nodes with a non-zero self value in any column. */
+uint32_t profile_count_stacks(const ft_profile *p);
+
+/* Checked addition: *a += b; -1 on overflow. */
+int val_add(ft_val *a, ft_val b);
+
+/* Format v (in units of 10^-scale) exactly, trailing fraction zeros
+ * trimmed: "12", "0.5", "-3.25".  Returns the length. */
+int val_format(char *buf, size_t cap, ft_val v, int scale);
+
+/* v as a double in whole units. */
+double val_to_double(ft_val v, int scale);
+
+#endif

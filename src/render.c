@@ -1,0 +1,382 @@
+/* render.c - view to canvas (see render.h).
+ *
+ * A frame is drawn as an edge cell (FT_G_EDGE) followed by its label,
+ * clipped with an ellipsis, on its colour.  The edge keeps neighbours apart
+ * even in monochrome and in --dump's plain text.
+ */
+#include "render.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "intern.h"
+#include "keymap.h"
+#include "units.h"
+#include "xalloc.h"
+
+static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
+static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
+static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
+
+static uint32_t
+rgb(double r, double g, double b)
+{
+	return (uint32_t)r << 16 | (uint32_t)g << 8 | (uint32_t)b;
+}
+
+static uint64_t
+name_hash(const ft_profile *p, uint32_t name, size_t n)
+{
+	return intern_hash(intern_str(p->names, name), n);
+}
+
+/* Length of the package part of a name: the text before the last
+ * separator ("::", ".", "/") that comes before any '(' or '<'. */
+static size_t
+package_len(const char *s, size_t n)
+{
+	size_t end = n, cut = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '(' || s[i] == '<' || s[i] == ' ') {
+			end = i;
+			break;
+		}
+	}
+	for (size_t i = 0; i < end; i++) {
+		if (s[i] == ':' && i + 1 < end && s[i + 1] == ':')
+			cut = i, i++;
+		else if (s[i] == '.' || s[i] == '/')
+			cut = i;
+	}
+	/* Go: "github.com/x/y.Func" - the package is up to the last '.' after
+	 * the last '/'; the scan above already gives that.  A name with no
+	 * separator is its own package. */
+	return cut > 0 ? cut : end;
+}
+
+static uint32_t
+hue_rgb(double h, double s, double v)
+{
+	double c = v * s, hp = h * 6, x = c * (1 - fabs(fmod(hp, 2) - 1));
+	double r = 0, g = 0, b = 0;
+	switch ((int)hp % 6) {
+	case 0: r = c, g = x; break;
+	case 1: r = x, g = c; break;
+	case 2: g = c, b = x; break;
+	case 3: g = x, b = c; break;
+	case 4: r = x, b = c; break;
+	default: r = c, b = x; break;
+	}
+	double m = v - c;
+	return rgb((r + m) * 255, (g + m) * 255, (b + m) * 255);
+}
+
+uint32_t
+render_frame_color(const ft_view *v, uint32_t node)
+{
+	const ft_profile *p = v->prof;
+	uint32_t name = p->nodes[node].name;
+	int kind = intern_kind(p->names, name);
+	size_t len = intern_len(p->names, name);
+	uint64_t h = name_hash(p, name, len);
+	double v1 = (double)(h & 0xff) / 255.0, v2 = (double)((h >> 8) & 0xff) / 255.0,
+	       v3 = (double)((h >> 16) & 0xff) / 255.0;
+	if (v->color == COLOR_HEAT) {
+		ft_val s = profile_self(p, node, v->col);
+		double f = v->max_self > 0 && s > 0 ? (double)s / (double)v->max_self : 0;
+		if (f > 1)
+			f = 1;
+		/* pale yellow (cold) to deep red (hot) */
+		return rgb(250 - 40 * f, 240 - 200 * f, 180 - 150 * f);
+	}
+	if (kind == FT_KIND_KERNEL)
+		return rgb(200 + 55 * v2, 120 + 50 * v1, 40 * v3);
+	if (kind == FT_KIND_JIT)
+		return rgb(60 + 60 * v2, 190 + 55 * v1, 60 + 60 * v3);
+	if (kind == FT_KIND_INLINED)
+		return rgb(70 + 40 * v2, 200 + 40 * v1, 200 + 40 * v3);
+	if (v->color == COLOR_PACKAGE) {
+		const char *s = intern_str(p->names, name);
+		uint64_t ph = intern_hash(s, package_len(s, len));
+		double hue = (double)(ph % 360) / 360.0;
+		return hue_rgb(hue, 0.45, 0.92);
+	}
+	if (node == FT_ROOT)
+		return rgb(210, 210, 210);
+	/* flamegraph.pl's "hot" palette */
+	return rgb(205 + 50 * v3, 230 * v1, 55 * v2);
+}
+
+static void
+draw_frame(ft_view *v, ft_canvas *c, const ft_lframe *f, int y)
+{
+	const ft_profile *p = v->prof;
+	if (f->node == FT_NONE) {
+		ft_style fs = {0x808080, FT_COLOR_DEFAULT, FT_A_DIM};
+		for (int x = f->x0; x < f->x1; x++)
+			canvas_glyph(c, x, y, FT_G_FILLER, fs);
+		return;
+	}
+	ft_style st = {0x000000, render_frame_color(v, f->node), 0};
+	if (f->node == v->sel)
+		st.attr |= FT_A_REVERSE | FT_A_BOLD;
+	canvas_fill(c, f->x0, f->x1, y, ' ', st);
+	canvas_glyph(c, f->x0, y, FT_G_EDGE, st);
+	uint32_t name = p->nodes[f->node].name;
+	int room = f->x1 - f->x0 - 1;
+	int min_room = c->utf8 ? 3 : 4;
+	if (room >= min_room || (room > 0 && canvas_text_width(c,
+	    intern_str(p->names, name), intern_len(p->names, name)) <= room))
+		canvas_text(c, f->x0 + 1, y, room, intern_str(p->names, name),
+		    intern_len(p->names, name), st, 1);
+}
+
+static void
+draw_graph(ft_view *v, ft_canvas *c)
+{
+	int rows = view_graph_rows(v);
+	for (int i = 0; i < rows; i++) {
+		uint32_t d = v->scroll + (uint32_t)i;
+		int y = view_row_of_depth(v, d);
+		size_t n;
+		const ft_lframe *row = layout_row(&v->layout, d, &n);
+		for (size_t k = 0; k < n; k++)
+			draw_frame(v, c, &row[k], y);
+	}
+}
+
+static void
+draw_header(ft_view *v, ft_canvas *c)
+{
+	const ft_profile *p = v->prof;
+	char tot[64], type[160], line[512];
+	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
+	units_type_label(type, sizeof(type), p, v->col);
+	int x = 0;
+	x += canvas_text(c, x, 0, c->w - x, p->source, strlen(p->source), st_bar, 1);
+	snprintf(line, sizeof(line), " | %s%s | total %s", type,
+	    p->nvals > 1 ? " [s: type]" : "", tot);
+	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
+	if (v->zoom != FT_ROOT) {
+		uint32_t zn = p->nodes[v->zoom].name;
+		x += canvas_text(c, x, 0, c->w - x, " | zoom: ", 9, st_bar, 1);
+		x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, zn),
+		    intern_len(p->names, zn), st_bar, 1);
+	}
+	/* More rows above / below the visible ones. */
+	uint32_t rows = (uint32_t)view_graph_rows(v);
+	uint32_t above = v->scroll;
+	uint32_t below = v->layout.nrows > v->scroll + rows ?
+	    v->layout.nrows - v->scroll - rows : 0;
+	if (v->flip) {
+		uint32_t t = above;
+		above = below;
+		below = t;
+	}
+	if (above || below) {
+		char m[64];
+		int mw = 0;
+		if (above)
+			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", above) + (c->utf8 ? 1 : 1);
+		if (below)
+			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", below) + 1;
+		int mx = c->w - mw - 1;
+		if (mx > x) {
+			canvas_fill(c, mx - 1, c->w, 0, ' ', st_bar);
+			if (above) {
+				mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
+				mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u ", above);
+			}
+			if (below) {
+				mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
+				canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
+			}
+		}
+	}
+}
+
+/* "total 1.2M (45.6%) self 12 (0.1%)" for node in column col. */
+static int
+describe_values(char *buf, size_t cap, const ft_profile *p, int col, uint32_t n)
+{
+	char t[64], s[64], tp[32], sp[32];
+	double all = (double)profile_total(p, FT_ROOT, col);
+	ft_val tv = profile_total(p, n, col), sv = profile_self(p, n, col);
+	units_human(t, sizeof(t), p, col, tv);
+	units_human(s, sizeof(s), p, col, sv);
+	units_pct(tp, sizeof(tp), (double)tv, all);
+	units_pct(sp, sizeof(sp), (double)sv, all);
+	return snprintf(buf, cap, "total %s (%s) self %s (%s)", t, tp, s, sp);
+}
+
+static void
+draw_status(ft_view *v, ft_canvas *c)
+{
+	const ft_profile *p = v->prof;
+	int y = c->h - 1;
+	canvas_fill(c, 0, c->w, y, ' ', st_status);
+	if (v->message != NULL) {
+		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
+		return;
+	}
+	uint32_t n = v->sel;
+	uint32_t name = p->nodes[n].name;
+	char vals[256], pp[32], zp[32], line[400];
+	describe_values(vals, sizeof(vals), p, v->col, n);
+	ft_val tv = profile_total(p, n, v->col);
+	uint32_t parent = p->nodes[n].parent;
+	units_pct(pp, sizeof(pp), (double)tv,
+	    parent != FT_NONE ? (double)profile_total(p, parent, v->col) : (double)tv);
+	units_pct(zp, sizeof(zp), (double)tv, (double)profile_total(p, v->zoom, v->col));
+	snprintf(line, sizeof(line), " | %s | parent %s | zoom %s", vals, pp, zp);
+	int lw = (int)strlen(line);
+	int namew = c->w - lw;
+	if (namew < 12)
+		namew = c->w / 2;
+	int x = canvas_text(c, 0, y, namew, intern_str(p->names, name),
+	    intern_len(p->names, name), st_status, 1);
+	const char *ks = kind_suffix(intern_kind(p->names, name));
+	if (*ks && x + (int)strlen(ks) <= namew)
+		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st_status, 0);
+	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
+}
+
+/* Sum of totals over all nodes named like n, counting nested ones once. */
+static void
+all_instances(const ft_profile *p, int col, uint32_t name, ft_val *total,
+    ft_val *self, uint32_t *count)
+{
+	*total = *self = 0;
+	*count = 0;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		if (p->nodes[i].name != name)
+			continue;
+		(*count)++;
+		*self += profile_self(p, i, col);
+		uint32_t a = p->nodes[i].parent;
+		while (a != FT_ROOT && p->nodes[a].name != name)
+			a = p->nodes[a].parent;
+		if (a == FT_ROOT)
+			*total += profile_total(p, i, col);
+	}
+}
+
+static void
+draw_details(ft_view *v, ft_canvas *c)
+{
+	const ft_profile *p = v->prof;
+	int top = c->h - 1 - VIEW_DETAILS_H;
+	if (top < 1)
+		return;
+	ft_style bd = {0x808080, FT_COLOR_DEFAULT, 0};
+	for (int x = 0; x < c->w; x++)
+		canvas_glyph(c, x, top, FT_G_HLINE, bd);
+	canvas_text(c, 1, top, c->w - 2, " details ", 9, bd, 0);
+	int y = top + 1;
+	uint32_t n = v->sel;
+	uint32_t name = p->nodes[n].name;
+	char buf[512];
+	/* Stack, root first, on as many lines as fit in two rows. */
+	int x = canvas_text(c, 0, y, c->w, "stack: ", 7, st_plain, 0);
+	uint32_t d = p->nodes[n].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, n, path);
+	int line = 0;
+	for (uint32_t i = 0; i < d; i++) {
+		const char *s = intern_str(p->names, path[i]);
+		size_t len = intern_len(p->names, path[i]);
+		int w = canvas_text_width(c, s, len) + (i + 1 < d ? 3 : 0);
+		if (x + w > c->w && x > 7) {
+			if (++line >= 2) {
+				canvas_glyph(c, c->w - 2, y, FT_G_ELLIPSIS, st_plain);
+				break;
+			}
+			y++;
+			x = 7;
+		}
+		x += canvas_text(c, x, y, c->w - x, s, len, st_plain, 1);
+		if (i + 1 < d)
+			x += canvas_text(c, x, y, c->w - x, " > ", 3, st_plain, 0);
+	}
+	free(path);
+	y = top + 4;
+	int kind = intern_kind(p->names, name);
+	ft_val at, as;
+	uint32_t cnt;
+	all_instances(p, v->col, name, &at, &as, &cnt);
+	char t[64], s[64], tp[32], sp[32];
+	double all = (double)profile_total(p, FT_ROOT, v->col);
+	units_human(t, sizeof(t), p, v->col, at);
+	units_human(s, sizeof(s), p, v->col, as);
+	units_pct(tp, sizeof(tp), (double)at, all);
+	units_pct(sp, sizeof(sp), (double)as, all);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instances: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", d, cnt, t, tp, s, sp);
+	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
+		char label[160];
+		units_type_label(label, sizeof(label), p, col);
+		char vals[256];
+		describe_values(vals, sizeof(vals), p, col, n);
+		snprintf(buf, sizeof(buf), "%s %s: %s", col == v->col ? "*" : " ", label, vals);
+		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+	}
+	if (y < c->h - 1 && p->period_type.name != NULL) {
+		snprintf(buf, sizeof(buf), "period %lld %s/%s", (long long)p->period,
+		    p->period_type.name, p->period_type.unit);
+		if (p->duration_ns > 0) {
+			size_t l = strlen(buf);
+			snprintf(buf + l, sizeof(buf) - l, " | duration %.3g s",
+			    (double)p->duration_ns / 1e9);
+		}
+		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+	}
+	for (int i = 0; i < p->ncomments && y < c->h - 1; i++) {
+		x = canvas_text(c, 0, y, c->w, "comment: ", 9, st_plain, 0);
+		canvas_text(c, x, y++, c->w - x, p->comments[i], strlen(p->comments[i]),
+		    st_plain, 1);
+	}
+}
+
+static void
+draw_help(ft_view *v, ft_canvas *c)
+{
+	canvas_clear(c);
+	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
+	int y = 1;
+	int total = keymap_len + 1;
+	if (v->help_scroll > total - 1)
+		v->help_scroll = total - 1;
+	for (int i = v->help_scroll; i < total && y < c->h; i++, y++) {
+		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
+		const char *h = i < keymap_len ? keymap[i].help :
+		    "click selects, double click zooms, wheel scrolls";
+		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
+	}
+}
+
+void
+render_view(ft_view *v, ft_canvas *c)
+{
+	canvas_clear(c);
+	if (v->w < VIEW_MIN_W || v->h < VIEW_MIN_H) {
+		canvas_printf(c, 0, 0, c->w, st_plain, "terminal too small");
+		if (c->h > 1)
+			canvas_printf(c, 0, 1, c->w, st_plain, "need %dx%d", VIEW_MIN_W, VIEW_MIN_H);
+		return;
+	}
+	if (v->help) {
+		draw_help(v, c);
+		return;
+	}
+	view_update_layout(v);
+	draw_header(v, c);
+	draw_graph(v, c);
+	if (v->details)
+		draw_details(v, c);
+	draw_status(v, c);
+}

@@ -1,0 +1,15 @@
+/* render.h - draw a view into a canvas: header, frame rows, details panel,
+ * status line, help screen.  Shared by the TUI and --dump. */
+#ifndef FT_RENDER_H
+#define FT_RENDER_H
+
+#include "canvas.h"
+#include "view.h"
+
+/* Draw v into c (c must be v->w x v->h). */
+void render_view(ft_view *v, ft_canvas *c);
+
+/* Background colour of a frame in the view's colour mode. */
+uint32_t render_frame_color(const ft_view *v, uint32_t node);
+
+#endif

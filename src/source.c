@@ -1,0 +1,352 @@
+/* source.c - streaming input with transparent gzip (see source.h).
+ *
+ * Layout of the decoded buffer: buf[pos..end) holds bytes not yet consumed.
+ * When a line does not fit, the unconsumed tail moves to the front and the
+ * buffer doubles if it is full.  Concatenated gzip members (as `cat a.gz
+ * b.gz` makes) are decoded one after another; a stream that ends in the
+ * middle of a member is an error, not a silently short profile.
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "xalloc.h"
+
+#define RAW_SIZE (256u * 1024u)
+#define BUF_SIZE (1024u * 1024u)
+
+struct ft_source {
+	char *name;
+	int fd;        /* -1 for memory sources */
+	int own_fd;
+	const unsigned char *mem;
+	size_t mem_len, mem_pos;
+
+	int gzip;      /* decided from the first bytes */
+	int sniffed;
+	z_stream zs;
+	int zinit;
+	int zdone;     /* last member ended cleanly and no input follows */
+
+	unsigned char *raw; /* compressed input */
+	size_t raw_pos, raw_end;
+	int raw_eof;
+
+	char *buf;
+	size_t pos, end, cap;
+	int eof;
+
+	uint64_t consumed, size, next_report;
+	ft_progress_fn progress;
+	void *progress_ctx;
+	long lineno;
+};
+
+static ft_source *
+source_alloc(const char *name)
+{
+	ft_source *s = xcalloc(1, sizeof(*s));
+	s->name = xstrdup(name);
+	s->fd = -1;
+	s->raw = xmalloc(RAW_SIZE);
+	s->cap = BUF_SIZE;
+	s->buf = xmalloc(s->cap);
+	return s;
+}
+
+ft_source *
+source_open(const char *path, ft_diag *err)
+{
+	int fd;
+	if (strcmp(path, "-") == 0) {
+		fd = STDIN_FILENO;
+	} else {
+		fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			diag_set(err, "%s: %s", path, strerror(errno));
+			return NULL;
+		}
+		struct stat st;
+		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			diag_set(err, "%s: is a directory", path);
+			close(fd);
+			return NULL;
+		}
+	}
+	ft_source *s = source_alloc(path);
+	s->fd = fd;
+	s->own_fd = fd != STDIN_FILENO;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		s->size = (uint64_t)st.st_size;
+	return s;
+}
+
+ft_source *
+source_open_mem(const void *data, size_t n, const char *name)
+{
+	ft_source *s = source_alloc(name);
+	s->mem = data;
+	s->mem_len = n;
+	s->size = n;
+	return s;
+}
+
+void
+source_close(ft_source *s)
+{
+	if (s == NULL)
+		return;
+	if (s->zinit)
+		inflateEnd(&s->zs);
+	if (s->own_fd)
+		close(s->fd);
+	free(s->raw);
+	free(s->buf);
+	free(s->name);
+	free(s);
+}
+
+void
+source_set_progress(ft_source *s, ft_progress_fn fn, void *ctx)
+{
+	s->progress = fn;
+	s->progress_ctx = ctx;
+}
+
+const char *
+source_name(const ft_source *s)
+{
+	return s->name;
+}
+
+int
+source_is_gzip(const ft_source *s)
+{
+	return s->gzip;
+}
+
+long
+source_lineno(const ft_source *s)
+{
+	return s->lineno;
+}
+
+/* Refill raw[] with compressed (or plain) bytes. */
+static int
+raw_fill(ft_source *s, ft_diag *err)
+{
+	if (s->raw_pos < s->raw_end || s->raw_eof)
+		return 0;
+	s->raw_pos = s->raw_end = 0;
+	if (s->mem != NULL) {
+		size_t n = s->mem_len - s->mem_pos;
+		if (n > RAW_SIZE)
+			n = RAW_SIZE;
+		memcpy(s->raw, s->mem + s->mem_pos, n);
+		s->mem_pos += n;
+		s->raw_end = n;
+	} else {
+		ssize_t r;
+		do
+			r = read(s->fd, s->raw, RAW_SIZE);
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			diag_set(err, "%s: read error: %s", s->name, strerror(errno));
+			return -1;
+		}
+		s->raw_end = (size_t)r;
+	}
+	if (s->raw_end == 0)
+		s->raw_eof = 1;
+	s->consumed += s->raw_end;
+	if (s->progress != NULL && s->consumed >= s->next_report) {
+		s->progress(s->progress_ctx, s->consumed, s->size);
+		s->next_report = s->consumed + 8u * 1024u * 1024u;
+	}
+	return 0;
+}
+
+/* Decode more bytes into buf[end..cap). Returns bytes added, 0 at EOF. */
+static long
+fill(ft_source *s, ft_diag *err)
+{
+	if (s->eof)
+		return 0;
+	if (raw_fill(s, err) < 0)
+		return -1;
+	if (!s->sniffed) {
+		s->sniffed = 1;
+		/* Need two bytes to sniff; a 1-byte first read is possible on pipes. */
+		while (s->raw_end - s->raw_pos < 2 && !s->raw_eof) {
+			size_t have = s->raw_end - s->raw_pos;
+			unsigned char keep = have ? s->raw[s->raw_pos] : 0;
+			s->raw_pos = s->raw_end;
+			if (raw_fill(s, err) < 0)
+				return -1;
+			if (have) {
+				memmove(s->raw + 1, s->raw, s->raw_end);
+				s->raw[0] = keep;
+				s->raw_end++;
+			}
+		}
+		s->gzip = s->raw_end - s->raw_pos >= 2 && s->raw[s->raw_pos] == 0x1f &&
+		    s->raw[s->raw_pos + 1] == 0x8b;
+		if (s->gzip) {
+			if (inflateInit2(&s->zs, 15 + 16) != Z_OK) {
+				diag_set(err, "%s: cannot initialise zlib", s->name);
+				return -1;
+			}
+			s->zinit = 1;
+		}
+	}
+	size_t room = s->cap - s->end;
+	if (!s->gzip) {
+		if (s->raw_pos == s->raw_end) {
+			s->eof = 1;
+			return 0;
+		}
+		size_t n = s->raw_end - s->raw_pos;
+		if (n > room)
+			n = room;
+		memcpy(s->buf + s->end, s->raw + s->raw_pos, n);
+		s->raw_pos += n;
+		s->end += n;
+		return (long)n;
+	}
+	size_t added = 0;
+	while (added == 0) {
+		if (s->raw_pos == s->raw_end) {
+			if (raw_fill(s, err) < 0)
+				return -1;
+			if (s->raw_eof) {
+				if (!s->zdone) {
+					diag_set(err, "%s: truncated gzip data (after %llu compressed bytes)",
+					    s->name, (unsigned long long)s->consumed);
+					return -1;
+				}
+				s->eof = 1;
+				return 0;
+			}
+		}
+		if (s->zdone) {
+			/* Another member may follow the one that ended; anything
+			 * else after a complete member is ignored, as gzip -d does. */
+			if (s->raw[s->raw_pos] != 0x1f) {
+				s->eof = 1;
+				break;
+			}
+			inflateReset(&s->zs);
+			s->zdone = 0;
+		}
+		s->zs.next_in = s->raw + s->raw_pos;
+		s->zs.avail_in = (uInt)(s->raw_end - s->raw_pos);
+		s->zs.next_out = (Bytef *)(s->buf + s->end + added);
+		uInt before = (uInt)(room - added);
+		s->zs.avail_out = before;
+		int rc = inflate(&s->zs, Z_NO_FLUSH);
+		s->raw_pos = s->raw_end - s->zs.avail_in;
+		added += before - s->zs.avail_out;
+		if (rc == Z_STREAM_END) {
+			s->zdone = 1;
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			diag_set(err, "%s: corrupt gzip data (after %llu compressed bytes): %s",
+			    s->name, (unsigned long long)(s->consumed - (s->raw_end - s->raw_pos)),
+			    s->zs.msg ? s->zs.msg : "inflate failed");
+			return -1;
+		}
+		if (added == room)
+			break;
+	}
+	s->end += added;
+	return (long)added;
+}
+
+/* Make room: move unconsumed bytes to the front, grow when full. */
+static void
+compact(ft_source *s)
+{
+	if (s->pos > 0) {
+		memmove(s->buf, s->buf + s->pos, s->end - s->pos);
+		s->end -= s->pos;
+		s->pos = 0;
+	}
+	if (s->end == s->cap) {
+		s->cap = grow_cap(s->cap, s->cap + 1, BUF_SIZE);
+		s->buf = xrealloc(s->buf, s->cap);
+	}
+}
+
+long
+source_peek(ft_source *s, const char **data, size_t n, ft_diag *err)
+{
+	while (s->end - s->pos < n && !s->eof) {
+		compact(s);
+		if (fill(s, err) < 0)
+			return -1;
+	}
+	*data = s->buf + s->pos;
+	size_t have = s->end - s->pos;
+	return (long)(have < n ? have : n);
+}
+
+int
+source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
+{
+	size_t scan = s->pos;
+	for (;;) {
+		char *nl = memchr(s->buf + scan, '\n', s->end - scan);
+		if (nl != NULL) {
+			*line = s->buf + s->pos;
+			*len = (size_t)(nl - (s->buf + s->pos));
+			s->pos = (size_t)(nl - s->buf) + 1;
+			s->lineno++;
+			return 1;
+		}
+		if (s->eof) {
+			if (s->pos == s->end)
+				return 0;
+			/* Final line without a newline. */
+			*line = s->buf + s->pos;
+			*len = s->end - s->pos;
+			s->pos = s->end;
+			s->lineno++;
+			return 1;
+		}
+		compact(s);
+		scan = s->end;
+		long r = fill(s, err);
+		if (r < 0)
+			return -1;
+	}
+}
+
+long
+source_read(ft_source *s, void *buf, size_t n, ft_diag *err)
+{
+	size_t got = 0;
+	while (got < n) {
+		if (s->pos == s->end) {
+			if (s->eof)
+				break;
+			s->pos = s->end = 0;
+			if (fill(s, err) < 0)
+				return -1;
+			continue;
+		}
+		size_t k = s->end - s->pos;
+		if (k > n - got)
+			k = n - got;
+		memcpy((char *)buf + got, s->buf + s->pos, k);
+		s->pos += k;
+		got += k;
+	}
+	return (long)got;
+}

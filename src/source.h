@@ -1,0 +1,49 @@
+/* source.h - bytes from a file or stdin, gunzipped when they start with the
+ * gzip magic (1f 8b), never judged by the file name.
+ *
+ * The only module that includes zlib.  Input is streamed through a buffer:
+ * memory stays proportional to the longest line, not to the file.
+ */
+#ifndef FT_SOURCE_H
+#define FT_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+typedef struct ft_source ft_source;
+
+/* Called now and then while reading with the compressed bytes consumed so
+ * far and the file size (0 when unknown, as for pipes). */
+typedef void (*ft_progress_fn)(void *ctx, uint64_t done, uint64_t size);
+
+/* Open path ("-" = stdin).  NULL with diag set on failure. */
+ft_source *source_open(const char *path, ft_diag *err);
+/* A source over a memory buffer (tests, fuzzing); data must outlive it. */
+ft_source *source_open_mem(const void *data, size_t n, const char *name);
+void source_close(ft_source *s);
+
+void source_set_progress(ft_source *s, ft_progress_fn fn, void *ctx);
+
+/* The name used in messages. */
+const char *source_name(const ft_source *s);
+int source_is_gzip(const ft_source *s);
+
+/* Look at up to n decoded bytes without consuming them; returns how many
+ * are available (fewer than n only near the end); -1 on error. */
+long source_peek(ft_source *s, const char **data, size_t n, ft_diag *err);
+
+/* Next line without its '\n' (a '\r' before it is kept: the caller decides).
+ * Returns 1 with *line and *len set, 0 at end of input, -1 with diag on a read
+ * or decompression error.  The line stays valid until the next call. */
+int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
+
+/* Read exactly up to n bytes into buf; returns bytes read (0 at end), -1 on
+ * error. */
+long source_read(ft_source *s, void *buf, size_t n, ft_diag *err);
+
+/* Line number of the last line returned by source_getline (1-based). */
+long source_lineno(const ft_source *s);
+
+#endif
