@@ -134,8 +134,9 @@ TEST(render_header_status_and_small_terminal)
 	CHECK(strstr(buf, "parse") == buf);
 	CHECK(strstr(buf, "total 30 (75.0%)") != NULL);
 	CHECK(strstr(buf, "parent 75.0%") != NULL);
-	canvas_row_text(&c, 2, buf, sizeof(buf));
-	CHECK(strstr(buf, "|lex") != NULL);
+	canvas_row_text(&c, 3, buf, sizeof(buf)); /* depth 2 */
+	CHECK(strstr(buf, "|lex") == buf);
+	CHECK(strstr(buf, "|parse") != NULL);
 	canvas_free(&c);
 	view_resize(&v, 10, 3);
 	canvas_init(&c, 10, 3, 0);
