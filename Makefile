@@ -104,7 +104,8 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
 FUZZ_CC ?= clang
 
 fuzz:
-	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
+	@if [ -z "$(FUZZ_BIN)" ]; then echo "fuzz: no harnesses"; \
+	elif command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) \
 		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(FUZZ_BIN); \
 	else echo "fuzz: $(FUZZ_CC) not found, skipped"; fi
