@@ -5,7 +5,9 @@
 # polls the captured screen until what it expects shows up (no blind
 # sleeps).  The server is killed on exit whatever happens.
 #
-#   ft_start W H [env VAR=x ...] -- ARGS...   run flametui ARGS in a new session
+#   ft_start W H [VAR=x ...] -- ARGS...  run flametui ARGS in a new session
+#                                        (FT_TERM, FT_LANG: terminal and locale;
+#                                        FT_STDIN=FILE: pipe FILE into it)
 #   ft_keys KEYS...                      tmux send-keys (key names as tmux knows them)
 #   ft_hex HEX...                        send raw bytes (send-keys -H)
 #   ft_screen                            the pane as text
@@ -54,18 +56,26 @@ ft_start() {
 	for a in "$@"; do
 		args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 	done
+	pipe=""
+	[ -n "${FT_STDIN:-}" ] && pipe="cat '$FT_STDIN' |"
 	cat >"$FT_TMP/run.sh" <<EOS
-$FT_PRE
-env $envs '$FLAMETUI' $args
+$pipe env $envs '$FLAMETUI' $args
 echo "flametui exited \$?"
 exec sleep 600
 EOS
-	$FT_TMUX new-session -d -x "$w" -y "$h" -s ft "sh '$FT_TMP/run.sh'" || return 1
+	$FT_TMUX new-session -d -c "$FT_ROOT" -x "$w" -y "$h" -s ft "sh '$FT_TMP/run.sh'" || return 1
 	$FT_TMUX set-option -t ft status off >/dev/null
 	# tmux 3.x sizes windows after the client; keep the size we asked for.
 	$FT_TMUX set-window-option -t ft window-size manual >/dev/null 2>&1
 	$FT_TMUX resize-window -t ft -x "$w" -y "$h" >/dev/null 2>&1
 }
+
+# Hex bytes of a string, for ft_hex.
+ft_hexof() { printf %s "$1" | od -An -tx1 | tr -s ' \n' '  '; }
+# An xterm SGR mouse event: ft_sgr_mouse BUTTON X Y M|m (X, Y from 0).
+ft_sgr_mouse() { ft_hex $(ft_hexof "$(printf '\033[<%d;%d;%d%s' "$1" $(($2 + 1)) $(($3 + 1)) "$4")"); }
+# An X10 mouse event (TERM=screen): ft_x10_mouse BUTTON X Y (X, Y from 0, < 90).
+ft_x10_mouse() { ft_hex 1b 5b 4d $(printf '%x %x %x' $(($1 + 32)) $(($2 + 33)) $(($3 + 33))); }
 
 ft_keys() { $FT_TMUX send-keys -t ft "$@"; }
 ft_hex() { $FT_TMUX send-keys -t ft -H "$@"; }
