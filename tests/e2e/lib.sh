@@ -63,12 +63,34 @@ $pipe env $envs '$FLAMETUI' $args
 echo "flametui exited \$?"
 exec sleep 600
 EOS
-	$FT_TMUX new-session -d -c "$FT_ROOT" -x "$w" -y "$h" -s ft "sh '$FT_TMP/run.sh'" || return 1
+	ft_spawn "$w" "$h"
+}
+
+# ft_spawn W H: a fresh private server running $FT_TMP/run.sh at W x H
+# (a server left by an earlier ft_start in the same test is replaced).
+ft_spawn() {
+	if $FT_TMUX has-session 2>/dev/null; then
+		$FT_TMUX kill-server 2>/dev/null
+		ft_poll 3 sh -c "! $FT_TMUX has-session 2>/dev/null"
+	fi
+	for _ in 1 2 3; do
+		$FT_TMUX new-session -d -c "$FT_ROOT" -x "$1" -y "$2" -s ft \
+		    "sh '$FT_TMP/run.sh'" 2>/dev/null && break
+		sleep 0.2
+	done
+	$FT_TMUX has-session -t ft 2>/dev/null || { echo "$FT_TEST: cannot start tmux"; return 1; }
 	$FT_TMUX set-option -t ft status off >/dev/null
 	# tmux 3.x sizes windows after the client; keep the size we asked for.
 	$FT_TMUX set-window-option -t ft window-size manual >/dev/null 2>&1
-	$FT_TMUX resize-window -t ft -x "$w" -y "$h" >/dev/null 2>&1
+	$FT_TMUX resize-window -t ft -x "$1" -y "$2" >/dev/null 2>&1
 }
+
+# ft_run W H SHELL-TEXT: like ft_start for an arbitrary command line.
+ft_run() {
+	printf '%s\necho "flametui exited $?"\nexec sleep 600\n' "$3" >"$FT_TMP/run.sh"
+	ft_spawn "$1" "$2"
+}
+
 
 # Hex bytes of a string, for ft_hex.
 ft_hexof() { printf %s "$1" | od -An -tx1 | tr -s ' \n' '  '; }
@@ -79,8 +101,8 @@ ft_x10_mouse() { ft_hex 1b 5b 4d $(printf '%x %x %x' $(($1 + 32)) $(($2 + 33)) $
 
 ft_keys() { $FT_TMUX send-keys -t ft "$@"; }
 ft_hex() { $FT_TMUX send-keys -t ft -H "$@"; }
-ft_screen() { $FT_TMUX capture-pane -t ft -p; }
-ft_screen_e() { $FT_TMUX capture-pane -t ft -p -e; }
+ft_screen() { $FT_TMUX capture-pane -t ft -p 2>/dev/null; }
+ft_screen_e() { $FT_TMUX capture-pane -t ft -p -e 2>/dev/null; }
 ft_display() { $FT_TMUX display-message -t ft -p "$1"; }
 ft_resize() { $FT_TMUX resize-window -t ft -x "$1" -y "$2"; }
 

@@ -26,7 +26,6 @@ ft_keys c
 ft_check "c: full cycle returns to name colours" ft_poll 3 same_as "$c0"
 ft_keys q
 ft_wait_for 'flametui exited'
-$FT_TMUX kill-server
 
 ft_start 80 24 NO_COLOR=1 -- "$S"
 ft_check "NO_COLOR: opens" ft_wait_for 'total 490'
@@ -35,20 +34,17 @@ ft_check "NO_COLOR: selection in reverse video" sh -c "$FT_TMUX capture-pane -t 
 ft_check "NO_COLOR: frame edges still drawn" ft_matches '^▏main'
 ft_keys q
 ft_wait_for 'flametui exited'
-$FT_TMUX kill-server
 
 ft_start 80 24 -- --color=never "$S"
 ft_check "--color=never: opens" ft_wait_for 'total 490'
 ft_check "--color=never: no colour sequences" no_color
 ft_keys q
 ft_wait_for 'flametui exited'
-$FT_TMUX kill-server
 
 ft_start 80 24 NO_COLOR=1 -- --color=always "$S"
 ft_check "--color=always beats NO_COLOR" ft_poll 3 has_color
 ft_keys q
 ft_wait_for 'flametui exited'
-$FT_TMUX kill-server
 
 FT_TERM=xterm ft_start 80 24 -- "$S"
 ft_check "TERM=xterm (8 colours): opens" ft_wait_for 'total 490'
