@@ -331,8 +331,8 @@ draw_details(ft_view *v, ft_canvas *c)
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instances: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", d, cnt, t, tp, s, sp);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];

@@ -28,5 +28,6 @@ for t in tests/e2e/test_*.sh; do
 		echo "$out" | grep -v '^  ok ' | sed 's/^/    /'
 	fi
 done
-echo "e2e: $pass passed, $fail failed${skip:+, $skip skipped}"
+[ $skip -gt 0 ] && skipped=", $skip skipped"
+echo "e2e: $pass passed, $fail failed${skipped:-}"
 [ $fail -eq 0 ]
