@@ -17,8 +17,10 @@
 #include "xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
-static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
-static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
+static const ft_style st_bar_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
+static const ft_style st_status_color = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_status_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
 
 static uint32_t
 rgb(double r, double g, double b)
@@ -175,6 +177,8 @@ draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	char tot[64], type[160], line[512];
+	/* Without colours the header is told apart by reverse video. */
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	/* The marker for rows out of view comes first: it matters more than
 	 * the end of the header text when the terminal is narrow. */
@@ -228,6 +232,8 @@ draw_status(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	int y = c->h - 1;
+	/* Without colours the status line is told apart by reverse video. */
+	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
 	canvas_fill(c, 0, c->w, y, ' ', st_status);
 	if (v->message != NULL) {
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
@@ -362,6 +368,7 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_clear(c);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");

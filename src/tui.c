@@ -468,6 +468,27 @@ suspend(void)
 
 /* --- setup and the loop ----------------------------------------------------- */
 
+/* COLORTERM=truecolor|24bit says the terminal takes 24-bit colours even
+ * when TERM names a 256-colour entry; curses can only send them through a
+ * terminfo entry with direct colour, so use "NAME-direct" (ncurses ships
+ * xterm-direct, tmux-direct, ...) when TERM is "NAME-256color". */
+static int
+direct_term(char *buf, size_t cap)
+{
+	const char *ct = getenv("COLORTERM"), *term = getenv("TERM");
+	const char *nc = getenv("NO_COLOR");
+	if (ct == NULL || term == NULL || (nc != NULL && *nc != '\0'))
+		return 0;
+	if (strcmp(ct, "truecolor") != 0 && strcmp(ct, "24bit") != 0)
+		return 0;
+	size_t n = strlen(term), sl = strlen("-256color");
+	if (n <= sl || strcmp(term + n - sl, "-256color") != 0 || n - sl + 8 > cap)
+		return 0;
+	memcpy(buf, term, n - sl);
+	memcpy(buf + n - sl, "-direct", 8);
+	return 1;
+}
+
 static int
 term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 {
@@ -490,7 +511,12 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 	have_tio = tcgetattr(term_in_fd, &saved_tio) == 0;
 	/* Our handlers go in first so curses leaves SIGINT/SIGTERM alone. */
 	install_signals();
-	t->scr = newterm(NULL, stdout, in);
+	t->scr = NULL;
+	char direct[128];
+	if (o->color != FT_COLOR_NEVER && direct_term(direct, sizeof(direct)))
+		t->scr = newterm(direct, stdout, in);
+	if (t->scr == NULL)
+		t->scr = newterm(NULL, stdout, in);
 	if (t->scr == NULL) {
 		const char *term = getenv("TERM");
 		diag_set(err, "cannot use terminal type '%s'; use --dump to print the view as text",
@@ -562,7 +588,7 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 	view_resize(v, w, h);
 	canvases_resize(&t, w, h, v->utf8);
 
-	int dirty = 1, quit = 0, errs = 0;
+	int dirty = 1, quit = 0, errs = 0, lost = 0;
 	while (!quit && !got_signal) {
 		if (dirty) {
 			render_view(v, &t.cur);
@@ -576,8 +602,10 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		if (r == ERR) {
 			/* Interrupted by a signal, or the terminal is gone
 			 * (end of file repeats at once): give up then. */
-			if (++errs > 100)
+			if (++errs > 100) {
+				lost = 1;
 				break;
+			}
 			continue;
 		}
 		errs = 0;
@@ -618,6 +646,10 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		signal(sig, SIG_DFL);
 		raise(sig);
 		_exit(128 + sig);
+	}
+	if (lost) {
+		diag_set(err, "lost the terminal (end of input on the keyboard)");
+		return -1;
 	}
 	return 0;
 }

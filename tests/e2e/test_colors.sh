@@ -30,8 +30,12 @@ ft_wait_for 'flametui exited'
 ft_start 80 24 NO_COLOR=1 -- "$S"
 ft_check "NO_COLOR: opens" ft_wait_for 'total 490'
 ft_check "NO_COLOR: no colour sequences" no_color
-ft_check "NO_COLOR: selection in reverse video" sh -c "$FT_TMUX capture-pane -t ft -p -e | sed -n 2p | grep -q '\[7m'"
+ft_check "NO_COLOR: selection in reverse video" sh -c "$FT_TMUX capture-pane -t ft -p -e -S 1 -E 1 | grep -q '7m'"
+ft_keys j
+ft_wait_for '^main \| total'
+ft_check "NO_COLOR: reverse video follows the selection" sh -c "$FT_TMUX capture-pane -t ft -p -e -S 2 -E 2 | grep -q '7m' && ! $FT_TMUX capture-pane -t ft -p -e -S 1 -E 1 | grep -q '7m'"
 ft_check "NO_COLOR: frame edges still drawn" ft_matches '^▏main'
+ft_check "NO_COLOR: status line in reverse video" sh -c "$FT_TMUX capture-pane -t ft -p -e | sed -n 24p | grep -q '\[7mall'"
 ft_keys q
 ft_wait_for 'flametui exited'
 
@@ -45,6 +49,20 @@ ft_start 80 24 NO_COLOR=1 -- --color=always "$S"
 ft_check "--color=always beats NO_COLOR" ft_poll 3 has_color
 ft_keys q
 ft_wait_for 'flametui exited'
+
+if infocmp xterm-direct >/dev/null 2>&1; then
+	ft_start 80 24 COLORTERM=truecolor -- "$S"
+	ft_check "COLORTERM=truecolor: 24-bit colours" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p -e | grep -q '48;2;'"
+	ft_check "COLORTERM=truecolor: no 256-colour quantization" sh -c "! $FT_TMUX capture-pane -t ft -p -e | grep -q '48;5;'"
+	ft_keys q
+	ft_wait_for 'flametui exited'
+	FT_TERM=xterm-direct ft_start 80 24 -- "$S"
+	ft_check "TERM=xterm-direct: 24-bit colours" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p -e | grep -q '48;2;'"
+	ft_keys q
+	ft_wait_for 'flametui exited'
+else
+	echo "  (no xterm-direct terminfo: direct-colour checks skipped)"
+fi
 
 FT_TERM=xterm ft_start 80 24 -- "$S"
 ft_check "TERM=xterm (8 colours): opens" ft_wait_for 'total 490'
