@@ -35,7 +35,7 @@ ft_keys j
 ft_wait_for '^main \| total'
 ft_check "NO_COLOR: reverse video follows the selection" sh -c "$FT_TMUX capture-pane -t ft -p -e -S 2 -E 2 | grep -q '7m' && ! $FT_TMUX capture-pane -t ft -p -e -S 1 -E 1 | grep -q '7m'"
 ft_check "NO_COLOR: frame edges still drawn" ft_matches '^▏main'
-ft_check "NO_COLOR: status line in reverse video" sh -c "$FT_TMUX capture-pane -t ft -p -e | sed -n 24p | grep -q '\[7mall'"
+ft_check "NO_COLOR: status line in reverse video" sh -c "$FT_TMUX capture-pane -t ft -p -e -S 23 -E 23 | grep -q '7mmain'"
 ft_keys q
 ft_wait_for 'flametui exited'
 
