@@ -300,13 +300,14 @@ stack_line(struct perf *P, const char *s, size_t n)
 		i++;
 	if (i == pc)
 		return -1;
+	size_t pc_end = i;
 	while (i < n && is_ws(s[i]))
 		i++;
 	size_t f0 = i;
 	/* The last " (" followed by non-blanks and a ')'. */
 	size_t fe = 0, m0 = 0, me = 0;
 	int found = 0;
-	for (size_t k = n; k-- > f0 + 1 && !found;) {
+	for (size_t k = n; k-- > pc_end + 2 && !found;) {
 		if (s[k] != '(' || s[k - 1] != ' ')
 			continue;
 		size_t j = k + 1;
@@ -322,8 +323,12 @@ stack_line(struct perf *P, const char *s, size_t n)
 			}
 		}
 	}
-	if (!found || fe <= f0)
+	if (!found)
 		return -1;
+	/* The symbol is at least one byte: "ADDR  (DSO)" has the symbol " "
+	 * (the regex's \s* gives back a blank), as stackcollapse-perf.pl reads it. */
+	if (f0 >= fe)
+		f0 = fe - 1;
 	if (!P->in_event)
 		return 0;
 	const char *f = s + f0;
