@@ -13,6 +13,7 @@
 
 #include "canvas.h"
 #include "export.h"
+#include "export_pprof.h"
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
@@ -90,6 +91,7 @@ usage(FILE *out)
 	    "  --dump                 print the view as plain text instead of opening it\n"
 	    "  --size COLSxROWS       size of --dump output (default 120x40)\n"
 	    "  --export folded        write the profile as folded stacks\n"
+	    "  --export pprof         write the profile as gzip'd pprof (profile.proto)\n"
 	    "  -o, --output FILE      where --export writes (default: stdout)\n"
 	    "  --top N                print the N functions with most self time\n"
 	    "  --info                 print load statistics (lines, total, stacks, nodes)\n"
@@ -165,8 +167,8 @@ parse_args(int argc, char **argv, struct options *o)
 				return usage_error("--size wants COLSxROWS (e.g. 120x40), not '%s'", optarg);
 			break;
 		case OPT_EXPORT:
-			if (strcmp(optarg, "folded") != 0)
-				return usage_error("--export: unknown format '%s' (known: folded)", optarg);
+			if (strcmp(optarg, "folded") != 0 && strcmp(optarg, "pprof") != 0)
+				return usage_error("--export: unknown format '%s' (known: folded, pprof)", optarg);
 			o->mode = MODE_EXPORT;
 			o->export_fmt = optarg;
 			break;
@@ -530,6 +532,17 @@ run(const struct options *o)
 		print_info(p, col);
 		break;
 	case MODE_EXPORT:
+		if (strcmp(o->export_fmt, "pprof") == 0) {
+			if (isatty(fileno(out))) {
+				fprintf(stderr, "flametui: --export pprof writes binary data; "
+				    "use -o FILE or a pipe\n");
+				rc = 1;
+			} else if (export_pprof(p, out, &err) != 0) {
+				fprintf(stderr, "flametui: %s: %s\n", o->out ? o->out : "stdout", err.msg);
+				rc = 1;
+			}
+			break;
+		}
 		if (export_folded(p, p->differential ? 0 : col, p->differential ? 1 : -1, out) != 0) {
 			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
 			rc = 1;
