@@ -593,6 +593,14 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		if (dirty) {
 			render_view(v, &t.cur);
 			blit(&t);
+			/* The prompt's cursor, when one is open. */
+			if (v->cursor_x >= 0 && v->cursor_y >= 0) {
+				curs_set(1);
+				move(v->cursor_y, v->cursor_x);
+			} else {
+				curs_set(0);
+			}
+			refresh();
 			dirty = 0;
 		}
 		wint_t wc;
@@ -619,9 +627,10 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		} else if (key == FTK_MOUSE) {
 			f = handle_mouse(v);
 		} else {
-			enum ft_action a = keymap_action(key);
-			f = view_apply(v, a);
-			if (a == ACT_REDRAW) {
+			/* Prompts, the table and the butterfly view see keys
+			 * first; view_key() falls back to the key table. */
+			f = view_key(v, key);
+			if (key == FTK_CTRL('l')) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;
 			}
