@@ -468,3 +468,55 @@ compare_pct(char *buf, size_t cap, ft_val a, ft_val delta)
 	}
 	return buf;
 }
+
+/* Value in whole units, exact ("12", "0.5"), with a sign when asked. */
+static void
+fmt_exact(char *buf, size_t cap, ft_val v, int scale, int sign)
+{
+	size_t k = 0;
+	if (sign && v > 0 && cap > 1)
+		buf[k++] = '+';
+	val_format(buf + k, cap - k, v, scale);
+}
+
+int
+compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
+{
+	const ft_profile *u = c->u;
+	ft_regress *r;
+	uint32_t count = compare_regressions(c, b, &r);
+	char ta[40], tb[40], raw[40];
+	fmt_exact(ta, sizeof(ta), c->total[0], u->scale, 0);
+	fmt_exact(tb, sizeof(tb), c->total[1], u->scale, 0);
+	fmt_exact(raw, sizeof(raw), c->raw_total_a, u->scale, 0);
+	fprintf(out, "A: %s (%s), total %s", c->src[0], c->type[0], ta);
+	if (c->normalized)
+		fprintf(out, " (normalised to B's total from %s)", raw);
+	fprintf(out, "\nB: %s (%s), total %s\n", c->src[1], c->type[1], tb);
+	fprintf(out, "%u functions, sorted by |delta %s|\n", count,
+	    b == CMP_BASIS_SELF ? "self" : "total");
+	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s\n", "self A", "self B",
+	    "delta self", "delta%", "total A", "total B", "delta total", "delta%",
+	    "function");
+	char *esc = xmalloc(4096);
+	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
+		char s0[48], s1[48], sd[48], sp[32], t0[48], t1[48], td[48], tp[32];
+		ft_val ds = sat_sub(r[i].self[1], r[i].self[0]);
+		ft_val dt = sat_sub(r[i].total[1], r[i].total[0]);
+		fmt_exact(s0, sizeof(s0), r[i].self[0], u->scale, 0);
+		fmt_exact(s1, sizeof(s1), r[i].self[1], u->scale, 0);
+		fmt_exact(sd, sizeof(sd), ds, u->scale, 1);
+		compare_pct(sp, sizeof(sp), r[i].self[0], ds);
+		fmt_exact(t0, sizeof(t0), r[i].total[0], u->scale, 0);
+		fmt_exact(t1, sizeof(t1), r[i].total[1], u->scale, 0);
+		fmt_exact(td, sizeof(td), dt, u->scale, 1);
+		compare_pct(tp, sizeof(tp), r[i].total[0], dt);
+		escape_text(esc, 4096, intern_str(u->names, r[i].name),
+		    intern_len(u->names, r[i].name), 4000);
+		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s%s\n", s0, s1, sd,
+		    sp, t0, t1, td, tp, esc, kind_suffix(intern_kind(u->names, r[i].name)));
+	}
+	free(esc);
+	free(r);
+	return ferror(out) ? -1 : 0;
+}

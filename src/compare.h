@@ -25,6 +25,7 @@
 #define FT_COMPARE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "layout.h"
@@ -129,5 +130,10 @@ uint32_t compare_widest_named(const ft_compare *c, uint32_t name,
 /* delta as a percentage of a: "+12.5%", "-100%", "new" (a == 0, d != 0),
  * "0%" (both zero).  Returns buf. */
 char *compare_pct(char *buf, size_t cap, ft_val a, ft_val delta);
+
+/* The regressions table as text (--top N A B): a header with both files
+ * and totals, then the first n rows (0 = all), exact values.  Returns 0,
+ * or -1 on a write error. */
+int compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out);
 
 #endif

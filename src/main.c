@@ -11,11 +11,14 @@
 #include <unistd.h>
 
 #include "canvas.h"
+#include "compare.h"
+#include "compare_view.h"
 #include "export.h"
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
 #include "render.h"
+#include "render_compare.h"
 #include "tui.h"
 #include "units.h"
 #include "view.h"
@@ -40,6 +43,7 @@ struct options {
 	const char *sample_type;
 	int lines;
 	int mouse;
+	int diff, normalize;  /* comparison: differential view, scale A to B */
 	const char *files[2];
 	int nfiles;
 };
@@ -48,7 +52,7 @@ enum {
 	OPT_DUMP = 256, OPT_SIZE, OPT_EXPORT, OPT_TOP, OPT_INFO, OPT_STRICT,
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
-	OPT_KEYS_MDOC,
+	OPT_KEYS_MDOC, OPT_DIFF, OPT_NORMALIZE,
 };
 
 static const struct option long_opts[] = {
@@ -72,6 +76,9 @@ static const struct option long_opts[] = {
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"keys-mdoc", no_argument, NULL, OPT_KEYS_MDOC},
+	{"diff", no_argument, NULL, OPT_DIFF},
+	{"normalize", no_argument, NULL, OPT_NORMALIZE},
+	{"normalise", no_argument, NULL, OPT_NORMALIZE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -79,6 +86,7 @@ static void
 usage(FILE *out)
 {
 	fputs("usage: flametui [options] PROFILE\n"
+	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
 	    "\n"
 	    "Interactive terminal flame graph viewer for folded stacks, pprof\n"
 	    "profiles (gzip or raw) and perf script output.  PROFILE may be - for stdin.\n"
@@ -99,6 +107,10 @@ usage(FILE *out)
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"
 	    "  --no-mouse             do not enable mouse reporting\n"
+	    "  --diff                 comparison: open the differential flame graph\n"
+	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
+	    "                         (with two profiles, --top lists regressions and\n"
+	    "                         --export folded writes 'stack BEFORE AFTER')\n"
 	    "  --help, --version\n"
 	    "\n"
 	    "keys:\n", out);
@@ -204,6 +216,8 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
 		case OPT_LINES: o->lines = 1; break;
 		case OPT_NO_MOUSE: o->mouse = 0; break;
+		case OPT_DIFF: o->diff = 1; break;
+		case OPT_NORMALIZE: o->normalize = 1; break;
 		case 'V':
 		case OPT_VERSION:
 			printf("flametui %s\n", FLAMETUI_VERSION);
@@ -228,8 +242,8 @@ parse_args(int argc, char **argv, struct options *o)
 	}
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
-	if (o->nfiles == 2)
-		return usage_error("%s", "comparing two profiles is not supported yet");
+	if (o->nfiles == 2 && strcmp(o->files[0], "-") == 0 && strcmp(o->files[1], "-") == 0)
+		return usage_error("%s", "only one of the two profiles can be stdin");
 	return -1;
 }
 
@@ -426,14 +440,152 @@ print_top(const ft_profile *p, int col, long n, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+static FILE *
+open_output(const struct options *o)
+{
+	if (o->out == NULL || strcmp(o->out, "-") == 0)
+		return stdout;
+	FILE *out = fopen(o->out, "w");
+	if (out == NULL)
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+	return out;
+}
+
+static int
+close_output(const struct options *o, FILE *out)
+{
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		return 1;
+	}
+	if (out == stdout && fflush(stdout) != 0)
+		return 1;
+	return 0;
+}
+
+/* The comparison view (side by side or differential) in the TUI or as
+ * --dump text. */
+static int
+show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
+    int diff, FILE *out)
+{
+	ft_cview v;
+	ft_diag err = {{0}};
+	int rc = 0;
+	cview_init(&v, cmp, o->dump_w, o->dump_h);
+	v.mode = diff ? CV_DIFF : CV_SIDE;
+	v.flip = o->flip;
+	v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+	if (zoom != FT_ROOT) {
+		v.zoom = v.sel = zoom;
+		v.dirty = 1;
+	}
+	if (o->mode == MODE_DUMP) {
+		ft_canvas c;
+		canvas_init(&c, v.w, v.h, v.utf8);
+		render_cview(&v, &c);
+		canvas_dump(&c, out);
+		canvas_free(&c);
+	} else {
+		(void)err;
+		fprintf(stderr, "flametui: the interactive comparison needs the terminal viewer, "
+		    "not built in this version; use --dump\n");
+		rc = 1;
+	}
+	cview_free(&v);
+	return rc;
+}
+
+/* Two profiles (or the two columns of a differential file): a = before,
+ * b = after, sharing one name table. */
+static int
+run_compare(const struct options *o, ft_profile *a, ft_profile *b)
+{
+	ft_diag err = {{0}};
+	int ca, cb;
+	if (compare_pick_columns(a, b, o->sample_type, &ca, &cb, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	ft_compare cmp;
+	ft_compare_opts co = {o->normalize, o->sort};
+	if (compare_build(&cmp, a, ca, b, cb, &co, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	uint32_t zoom = FT_ROOT;
+	if (o->zoom != NULL && (zoom = find_path(cmp.u, o->zoom, &err)) == FT_NONE) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		compare_free(&cmp);
+		return 1;
+	}
+	FILE *out = open_output(o);
+	if (out == NULL) {
+		compare_free(&cmp);
+		return 1;
+	}
+	int rc = 0;
+	char ta[64], tb[64];
+	switch (o->mode) {
+	case MODE_INFO:
+		val_format(ta, sizeof(ta), cmp.total[0], cmp.u->scale);
+		val_format(tb, sizeof(tb), cmp.total[1], cmp.u->scale);
+		fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+		    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", cmp.src[0], cmp.src[1],
+		    cmp.type[0], cmp.type[1], ta, tb, cmp.normalized, cmp.u->nnodes - 1,
+		    cmp.only[0], cmp.only[1]);
+		break;
+	case MODE_EXPORT:
+		if (export_folded(cmp.u, CMP_A, CMP_B, out) != 0) {
+			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
+			rc = 1;
+		}
+		break;
+	case MODE_TOP:
+		if (compare_write_top(&cmp, CMP_BASIS_SELF, o->top, out) != 0)
+			rc = 1;
+		break;
+	case MODE_DUMP:
+	case MODE_VIEW:
+		rc = show_compare(o, &cmp, zoom, o->diff || a == b, out);
+		break;
+	}
+	if (close_output(o, out) != 0)
+		rc = 1;
+	compare_free(&cmp);
+	return rc;
+}
+
 static int
 run(const struct options *o)
 {
 	ft_diag err = {{0}};
-	ft_profile *p = load(o, o->files[0], NULL, &err);
+	ft_intern *names = o->nfiles == 2 ? intern_new() : NULL;
+	ft_profile *p = load(o, o->files[0], names, &err);
+	ft_profile *b = NULL;
+	if (p != NULL && o->nfiles == 2 && (b = load(o, o->files[1], names, &err)) == NULL) {
+		profile_free(p);
+		p = NULL;
+	}
+	if (names != NULL)
+		intern_unref(names);
 	if (p == NULL) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
+	}
+	if (b != NULL || (p->differential && o->mode != MODE_INFO &&
+	    (o->mode != MODE_EXPORT || o->normalize))) {
+		int crc = run_compare(o, p, b != NULL ? b : p);
+		if (b != NULL)
+			profile_free(b);
+		profile_free(p);
+		return crc;
+	}
+	if (o->diff || o->normalize) {
+		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+		    "(give two files, or a two-column differential file)\n", p->source);
+		profile_free(p);
+		return 2;
 	}
 	int rc = 0;
 	int col = pick_type(p, o->sample_type, &err);
