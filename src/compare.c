@@ -461,7 +461,7 @@ compare_pct(char *buf, size_t cap, ft_val a, ft_val delta)
 		snprintf(buf, cap, "new");
 	else {
 		double p = (double)delta * 100.0 / (double)absval(a);
-		if (p > -10 && p < 10)
+		if (p > -100 && p < 100)
 			snprintf(buf, cap, "%+.1f%%", p);
 		else
 			snprintf(buf, cap, "%+.0f%%", p);
