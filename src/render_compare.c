@@ -246,28 +246,31 @@ draw_diff_header(ft_cview *v, ft_canvas *c)
 	const ft_compare *cmp = v->cmp;
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	char buf[512], ta[64], tb[64], d[64], pct[32], type[160];
-	int x = bar_text(c, 0, 0, c->w, "diff ", st_bar);
-	if (cmp->src[0] == cmp->src[1]) {
-		x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
-		x += bar_text(c, x, 0, c->w, " (before -> after)", st_bar);
-	} else {
-		x += bar_text(c, x, 0, c->w, "A: ", st_bar);
-		x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
-		x += bar_text(c, x, 0, c->w, " -> B: ", st_bar);
-		x += canvas_text(c, x, 0, c->w - x, cmp->src[1], strlen(cmp->src[1]), st_bar, 1);
-	}
 	units_type_label(type, sizeof(type), cmp->u, CMP_B);
 	fmt_val(ta, sizeof(ta), v, cmp->total[0]);
 	fmt_val(tb, sizeof(tb), v, cmp->total[1]);
 	ft_val dt = compare_delta(cmp, FT_ROOT, CMP_BASIS_TOTAL);
 	fmt_delta(d, sizeof(d), v, dt);
 	compare_pct(pct, sizeof(pct), cmp->total[0], dt);
-	snprintf(buf, sizeof(buf), " | %s | A %s B %s (%s, %s) | width %s | colour %s%s",
-	    type, ta, tb, d, pct, compare_width_name(v->wsrc),
+	/* Figures first, file names last: names are what gets clipped. */
+	snprintf(buf, sizeof(buf), "diff | %s | A %s -> B %s (%s, %s)%s | width %s | colour %s | ",
+	    type, ta, tb, d, pct, cmp->normalized ? " | A normalised to B's total" : "",
+	    compare_width_name(v->wsrc),
 	    v->color == CV_COLOR_DTOTAL ? "total delta" :
-	    v->color == CV_COLOR_DSELF ? "self delta" : "name",
-	    cmp->normalized ? " | A normalised to B's total" : "");
-	bar_text(c, x, 0, c->w, buf, st_bar);
+	    v->color == CV_COLOR_DSELF ? "self delta" : "name");
+	int x = bar_text(c, 0, 0, c->w, buf, st_bar);
+	if (cmp->src[0] == cmp->src[1]) {
+		if (x < c->w)
+			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
+		bar_text(c, x, 0, c->w, " (before -> after)", st_bar);
+	} else {
+		x += bar_text(c, x, 0, c->w, "A: ", st_bar);
+		if (x < c->w)
+			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
+		x += bar_text(c, x, 0, c->w, " B: ", st_bar);
+		if (x < c->w)
+			canvas_text(c, x, 0, c->w - x, cmp->src[1], strlen(cmp->src[1]), st_bar, 1);
+	}
 }
 
 /* "14 (21.5%)" or "absent". */
