@@ -83,7 +83,8 @@ is_hex(unsigned char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* perf script: an event header line, then indented "ADDR SYMBOL (DSO)". */
+/* perf script: an event header line, then "ADDR SYMBOL (DSO)" (indented,
+ * or not, as some older perf versions print it). */
 static int
 looks_perf(const char *d, size_t n)
 {
@@ -97,7 +98,8 @@ looks_perf(const char *d, size_t n)
 		size_t len = e - i;
 		lines++;
 		if (len > 0 && l[0] != '#') {
-			if (l[0] != ' ' && l[0] != '\t') {
+			if (l[0] != ' ' && l[0] != '\t' && !(header && len > 0 &&
+			    l[len - 1 - (l[len - 1] == '\r')] == ')')) {
 				header = 1;
 			} else if (header) {
 				size_t j = 0;

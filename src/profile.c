@@ -149,6 +149,18 @@ profile_strdup(ft_profile *p, const char *s, size_t n)
 	return arena_strndup(p->arena, s, n);
 }
 
+/* Copy an array of n strings into p's arena (NULL when n == 0). */
+static const char **
+strv_dup(ft_profile *p, const char *const *v, int n)
+{
+	if (n <= 0)
+		return NULL;
+	const char **out = arena_alloc(p->arena, sizeof(char *) * (size_t)n);
+	for (int i = 0; i < n; i++)
+		out[i] = profile_strdup(p, v[i], strlen(v[i]));
+	return out;
+}
+
 ft_profile *
 profile_new_like(const ft_profile *src)
 {
@@ -176,6 +188,12 @@ profile_new_like(const ft_profile *src)
 			    strlen(src->comments[i]));
 		p->ncomments = src->ncomments;
 	}
+	p->label_keys = strv_dup(p, src->label_keys, src->nlabel_keys);
+	p->nlabel_keys = src->nlabel_keys;
+	p->numlabel_keys = strv_dup(p, src->numlabel_keys, src->nnumlabel_keys);
+	p->nnumlabel_keys = src->nnumlabel_keys;
+	if (src->note != NULL)
+		p->note = profile_strdup(p, src->note, strlen(src->note));
 	return p;
 }
 

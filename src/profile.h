@@ -76,6 +76,17 @@ typedef struct ft_profile {
 	int64_t time_ns;
 	const char **comments;
 	int ncomments;
+	/* pprof Label keys present in samples, sorted, for the details panel
+	 * (string labels and numeric labels separately).  Per-sample label
+	 * values are not kept: the tree merges samples, so tag filters will
+	 * need a per-stack store (not built yet). */
+	const char **label_keys;
+	int nlabel_keys;
+	const char **numlabel_keys;
+	int nnumlabel_keys;
+	/* A remark for the header, or NULL: e.g. "default type inuse_space
+	 * sums to zero; alloc_space does not". */
+	const char *note;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;

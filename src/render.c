@@ -17,8 +17,10 @@
 #include "xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
-static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
-static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
+static const ft_style st_bar_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
+static const ft_style st_status_color = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_status_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
 
 static uint32_t
 rgb(double r, double g, double b)
@@ -147,53 +149,66 @@ draw_graph(ft_view *v, ft_canvas *c)
 	}
 }
 
+/* Cells the "more above/below" marker takes (0 when all rows show). */
+static int
+more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *below)
+{
+	uint32_t rows = (uint32_t)view_graph_rows(v);
+	*above = v->scroll;
+	*below = v->layout.nrows > v->scroll + rows ? v->layout.nrows - v->scroll - rows : 0;
+	if (v->flip) {
+		uint32_t t = *above;
+		*above = *below;
+		*below = t;
+	}
+	int mw = 0;
+	char m[32];
+	if (*above)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *above);
+	if (*below)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *below);
+	if (*above && *below)
+		mw++;
+	return mw;
+}
+
 static void
 draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	char tot[64], type[160], line[512];
+	/* Without colours the header is told apart by reverse video. */
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	/* The marker for rows out of view comes first: it matters more than
+	 * the end of the header text when the terminal is narrow. */
+	uint32_t above, below;
+	int mw = more_marker(v, c, &above, &below);
+	int room = c->w - (mw > 0 ? mw + 1 : 0);
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
-	x += canvas_text(c, x, 0, c->w - x, p->source, strlen(p->source), st_bar, 1);
+	x += canvas_text(c, x, 0, room - x, p->source, strlen(p->source), st_bar, 1);
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
-	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
+	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
 	if (v->zoom != FT_ROOT) {
 		uint32_t zn = p->nodes[v->zoom].name;
-		x += canvas_text(c, x, 0, c->w - x, " | zoom: ", 9, st_bar, 1);
-		x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, zn),
+		x += canvas_text(c, x, 0, room - x, " | zoom: ", 9, st_bar, 1);
+		x += canvas_text(c, x, 0, room - x, intern_str(p->names, zn),
 		    intern_len(p->names, zn), st_bar, 1);
 	}
-	/* More rows above / below the visible ones. */
-	uint32_t rows = (uint32_t)view_graph_rows(v);
-	uint32_t above = v->scroll;
-	uint32_t below = v->layout.nrows > v->scroll + rows ?
-	    v->layout.nrows - v->scroll - rows : 0;
-	if (v->flip) {
-		uint32_t t = above;
-		above = below;
-		below = t;
-	}
-	if (above || below) {
-		char m[64];
-		int mw = 0;
-		if (above)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", above) + (c->utf8 ? 1 : 1);
-		if (below)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", below) + 1;
-		int mx = c->w - mw - 1;
-		if (mx > x) {
-			canvas_fill(c, mx - 1, c->w, 0, ' ', st_bar);
-			if (above) {
-				mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
-				mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u ", above);
-			}
-			if (below) {
-				mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
-				canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
-			}
+	if (mw > 0 && mw < c->w) {
+		int mx = c->w - mw;
+		if (above) {
+			mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
+			mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", above);
+			if (below)
+				mx++;
+		}
+		if (below) {
+			mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
+			canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
 		}
 	}
 }
@@ -217,6 +232,8 @@ draw_status(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	int y = c->h - 1;
+	/* Without colours the status line is told apart by reverse video. */
+	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
 	canvas_fill(c, 0, c->w, y, ' ', st_status);
 	if (v->message != NULL) {
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
@@ -306,15 +323,22 @@ draw_details(ft_view *v, ft_canvas *c)
 	int kind = intern_kind(p->names, name);
 	ft_val at, as;
 	uint32_t cnt;
-	all_instances(p, v->col, name, &at, &as, &cnt);
+	if (n == FT_ROOT) {
+		/* The root is the one instance of itself. */
+		at = profile_total(p, n, v->col);
+		as = profile_self(p, n, v->col);
+		cnt = 1;
+	} else {
+		all_instances(p, v->col, name, &at, &as, &cnt);
+	}
 	char t[64], s[64], tp[32], sp[32];
 	double all = (double)profile_total(p, FT_ROOT, v->col);
 	units_human(t, sizeof(t), p, v->col, at);
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instances: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", d, cnt, t, tp, s, sp);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];
@@ -344,6 +368,7 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_clear(c);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
