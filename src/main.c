@@ -501,10 +501,13 @@ show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
 		canvas_dump(&c, out);
 		canvas_free(&c);
 	} else {
-		(void)err;
-		fprintf(stderr, "flametui: the interactive comparison needs the terminal viewer, "
-		    "not built in this version; use --dump\n");
-		rc = 1;
+		ft_tui_opts to = {o->color, strcmp(o->files[0], "-") == 0 ||
+		    (o->nfiles == 2 && strcmp(o->files[1], "-") == 0), o->mouse};
+		ft_screen s = cview_screen(&v);
+		if (tui_run_screen(&s, &to, &err) != 0) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			rc = 1;
+		}
 	}
 	cview_free(&v);
 	return rc;
