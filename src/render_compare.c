@@ -7,7 +7,8 @@
  * Side by side, a frame that exists on only this pane's side is
  * underlined; the selected path, when this side lacks it, is drawn as a
  * hatched "(absent)" gap where it would be (or "(narrow)" when it exists
- * but is under one cell wide), so nothing disappears silently.
+ * but is under one cell wide), at least as wide as its label even when
+ * that covers neighbours, so nothing disappears silently.
  */
 #include "render_compare.h"
 
@@ -168,11 +169,13 @@ draw_missing_selection(ft_cview *v, ft_canvas *c, const ft_cpane *p)
 	}
 	int present = (v->cmp->presence[sel] & pane_mask(v, p)) != 0;
 	const char *label = present ? "(narrow)" : "(absent)";
+	/* Wide enough for the label even under a narrow parent: the gap is
+	 * the selection, drawn over its neighbours rather than clipped. */
 	int gw = (int)strlen(label) + 1;
-	if (gw > fq->x1 - fq->x0)
-		gw = fq->x1 - fq->x0;
-	if (x + gw > fq->x1)
-		x = fq->x1 - gw;
+	if (gw > p->layout.width)
+		gw = p->layout.width;
+	if (x + gw > p->layout.width)
+		x = p->layout.width - gw;
 	for (uint32_t d = u->nodes[q].depth + 1; d <= u->nodes[sel].depth; d++) {
 		int y = cview_row_of_depth(v, p, d);
 		if (y < 0)
@@ -440,7 +443,7 @@ render_cview(ft_cview *v, ft_canvas *c)
 		}
 		if (!cview_stacked(v)) {
 			int x = v->pane[0].x + v->pane[0].w;
-			canvas_fill(c, x, x + 1, 0, ' ', st_bar);
+			canvas_put(c, x, 0, c->utf8 ? 0x2502 : '|', st_bar);
 			for (int y = 1; y < c->h - 1; y++)
 				canvas_put(c, x, y, c->utf8 ? 0x2502 : '|', st_sep);
 		}
