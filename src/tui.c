@@ -13,6 +13,8 @@
  * and fatal signals (an async-signal-safe handler writes reset sequences
  * saved at start-up and the original termios, then re-raises).
  * It does not decide ASCII vs UTF-8 drawing (main.c sets v->utf8).
+ * What it shows is an ft_screen (screen.h): the single-profile view or
+ * the comparison view, behind the same key/mouse/render callbacks.
  */
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
@@ -34,7 +36,6 @@
 
 #include "canvas.h"
 #include "keymap.h"
-#include "render.h"
 #include "xalloc.h"
 
 /* --- terminal state saved for signal handlers --------------------------- */
@@ -444,20 +445,20 @@ map_key(int r, wint_t wc)
 }
 
 static int
-handle_mouse(ft_view *v)
+handle_mouse(ft_screen *s)
 {
 	MEVENT me;
 	if (getmouse(&me) != OK)
 		return 0;
 	if (me.bstate & BUTTON1_DOUBLE_CLICKED)
-		return view_click(v, me.x, me.y, 1);
+		return s->click(s->ctx, me.x, me.y, 1);
 	if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
-		return view_click(v, me.x, me.y, 0);
+		return s->click(s->ctx, me.x, me.y, 0);
 	if (me.bstate & BUTTON4_PRESSED)
-		return view_wheel(v, -1);
+		return s->wheel(s->ctx, -1);
 #if defined(BUTTON5_PRESSED)
 	if (me.bstate & BUTTON5_PRESSED)
-		return view_wheel(v, 1);
+		return s->wheel(s->ctx, 1);
 #endif
 	return 0;
 }
@@ -565,7 +566,7 @@ term_close(struct tui *t)
 }
 
 static void
-term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
+term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 {
 	raw();
 	noecho();
@@ -582,32 +583,40 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 		    , NULL);
 	}
 	setup_colors(t, o->color);
-	v->colors = t->colors;
+	s->set_colors(s->ctx, t->colors);
 }
 
 int
 tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
+{
+	ft_screen s = screen_of_view(v);
+	return tui_run_screen(&s, o, err);
+}
+
+int
+tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 {
 	struct tui t;
 	memset(&t, 0, sizeof(t));
 	got_signal = 0;
 	if (term_open(&t, o, err) != 0)
 		return -1;
-	term_setup(&t, o, v);
+	term_setup(&t, o, s);
 	int w, h;
 	getmaxyx(stdscr, h, w);
-	view_resize(v, w, h);
-	canvases_resize(&t, w, h, v->utf8);
+	s->resize(s->ctx, w, h);
+	canvases_resize(&t, w, h, s->utf8);
 
 	int dirty = 1, quit = 0, errs = 0, lost = 0;
 	while (!quit && !got_signal) {
 		if (dirty) {
-			render_view(v, &t.cur);
+			s->render(s->ctx, &t.cur);
 			blit(&t);
 			/* The prompt's cursor, when one is open. */
-			if (v->cursor_x >= 0 && v->cursor_y >= 0) {
+			int cx, cy;
+			if (s->cursor != NULL && s->cursor(s->ctx, &cx, &cy)) {
 				curs_set(1);
-				move(v->cursor_y, v->cursor_x);
+				move(cy, cx);
 			} else {
 				curs_set(0);
 			}
@@ -638,15 +647,15 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		int f = 0;
 		if (key == FTK_RESIZE) {
 			getmaxyx(stdscr, h, w);
-			view_resize(v, w, h);
-			canvases_resize(&t, w, h, v->utf8);
+			s->resize(s->ctx, w, h);
+			canvases_resize(&t, w, h, s->utf8);
 			f = V_REDRAW;
 		} else if (key == FTK_MOUSE) {
-			f = handle_mouse(v);
+			f = handle_mouse(s);
 		} else {
-			/* Prompts, the table and the butterfly view see keys
-			 * first; view_key() falls back to the key table. */
-			f = view_key(v, key);
+			/* Prompts, tables and the butterfly view see keys first
+			 * (view_key() falls back to the key table). */
+			f = s->key(s->ctx, key);
 			if (key == FTK_CTRL('l')) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;
