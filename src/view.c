@@ -42,14 +42,6 @@ view_free(ft_view *v)
 	free(v->fwd);
 }
 
-void
-view_resize(ft_view *v, int w, int h)
-{
-	if (w != v->w)
-		v->layout_dirty = 1;
-	v->w = w;
-	v->h = h;
-}
 
 int
 view_graph_top(const ft_view *v)
@@ -106,6 +98,20 @@ follow(ft_view *v)
 		v->scroll = last + 1 - rows;
 	if (last + 1 < rows)
 		v->scroll = 0;
+}
+
+void
+view_resize(ft_view *v, int w, int h)
+{
+	if (w != v->w)
+		v->layout_dirty = 1;
+	v->w = w;
+	v->h = h;
+	/* A new height changes how many rows show: keep the selection in
+	 * view and no blank rows at the end (a new width does this when the
+	 * layout is rebuilt). */
+	if (!v->layout_dirty)
+		follow(v);
 }
 
 /* Nearest drawn ancestor-or-self of node. */
