@@ -308,8 +308,9 @@ load(const struct options *o, const char *path, ft_intern *names, ft_diag *err)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep.first_rounded.msg,
 		    rep.rounded, rep.rounded == 1 ? "" : "s");
 	if (o->mode == MODE_INFO) {
-		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n",
-		    rep.lines, rep.valid, rep.invalid, rep.blank, rep.comment);
+		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
+		    "input_stacks=%ld\n", rep.lines, rep.valid, rep.invalid, rep.blank,
+		    rep.comment, rep.stacks);
 	}
 	return p;
 }
@@ -529,7 +530,7 @@ run(const struct options *o)
 		print_info(p, col);
 		break;
 	case MODE_EXPORT:
-		if (export_folded(p, col, p->differential ? 1 - col : -1, out) != 0) {
+		if (export_folded(p, p->differential ? 0 : col, p->differential ? 1 : -1, out) != 0) {
 			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
 			rc = 1;
 		}

@@ -80,9 +80,13 @@ typedef struct ft_profile {
 	uint32_t max_depth;  /* after finish */
 	int finished;
 
-	/* Builder state: (parent, name) -> child, freed by profile_finish(). */
+	/* Builder state, freed by profile_finish(): children of a node are
+	 * found by scanning its child list while it has few (nkids[] counts,
+	 * saturating); children of wide nodes also go into a hash table keyed
+	 * by (parent, name). */
+	uint8_t *nkids;
 	uint32_t *slots;
-	uint32_t mask;
+	uint32_t mask, nslots;
 } ft_profile;
 
 /* New empty profile with nvals value columns named "samples"/"count".
