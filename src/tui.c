@@ -468,6 +468,26 @@ suspend(void)
 
 /* --- setup and the loop ----------------------------------------------------- */
 
+static void
+term_close(struct tui *t)
+{
+	if (t->scr == NULL)
+		return;
+	if (!isendwin())
+		endwin();
+	delscreen(t->scr);
+	t->scr = NULL;
+	if (have_tio && term_in_fd >= 0)
+		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
+	restore_signals();
+	if (t->tty != NULL)
+		fclose(t->tty);
+	t->tty = NULL;
+	term_in_fd = term_out_fd = -1;
+	reset_len = 0;
+	have_tio = 0;
+}
+
 /* COLORTERM=truecolor|24bit says the terminal takes 24-bit colours even
  * when TERM names a 256-colour entry; curses can only send them through a
  * terminfo entry with direct colour, so use "NAME-direct" (ncurses ships
@@ -529,28 +549,16 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 		return -1;
 	}
 	set_term(t->scr);
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		const char *term = getenv("TERM");
+		diag_set(err, "terminal type '%s' cannot move the cursor; use --dump to print the view as text",
+		    term ? term : "");
+		term_close(t);
+		return -1;
+	}
 	save_reset_sequences(o->mouse);
 	return 0;
-}
-
-static void
-term_close(struct tui *t)
-{
-	if (t->scr == NULL)
-		return;
-	if (!isendwin())
-		endwin();
-	delscreen(t->scr);
-	t->scr = NULL;
-	if (have_tio && term_in_fd >= 0)
-		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
-	restore_signals();
-	if (t->tty != NULL)
-		fclose(t->tty);
-	t->tty = NULL;
-	term_in_fd = term_out_fd = -1;
-	reset_len = 0;
-	have_tio = 0;
 }
 
 static void
