@@ -603,6 +603,11 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 			blit(&t);
 			dirty = 0;
 		}
+		/* Block for the next key: nothing to do until one comes (no
+		 * timeout, no polling).  SIGINT/SIGTERM/SIGHUP interrupt the
+		 * read (no SA_RESTART).  One that lands between the check of
+		 * got_signal above and the read is seen at the next key; a
+		 * hangup also ends the read (end of file), so it cannot hang. */
 		wint_t wc;
 		int r = wget_wch(stdscr, &wc);
 		if (got_signal)
