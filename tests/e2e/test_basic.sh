@@ -83,6 +83,6 @@ ft_check "Ctrl-L redraws the same screen" ft_wait_for '^run \| total 375'
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 ft_check "alternate screen left after q" test "$(ft_display '#{alternate_on}')" = 0
-ft_check "no flametui process left" sh -c '! pgrep -x flametui -P '"$(ft_display '#{pane_pid}')"
+ft_check "no flametui process left" sh -c "! pgrep -x '$FT_COMM' -P $(ft_display '#{pane_pid}')"
 
 ft_done
