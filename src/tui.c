@@ -568,6 +568,22 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	/* Some keys come in several spellings (xterm normal and application
+	 * mode, VT220, rxvt) and tmux or SSH sessions often send one the
+	 * terminfo entry does not list (vt100 has no PgUp/PgDn at all).
+	 * Teach curses all of them. */
+	static const struct {
+		const char *seq;
+		int key;
+	} extra_keys[] = {
+		{"\033[A", KEY_UP}, {"\033OA", KEY_UP}, {"\033[B", KEY_DOWN}, {"\033OB", KEY_DOWN},
+		{"\033[C", KEY_RIGHT}, {"\033OC", KEY_RIGHT}, {"\033[D", KEY_LEFT}, {"\033OD", KEY_LEFT},
+		{"\033[H", KEY_HOME}, {"\033OH", KEY_HOME}, {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},
+		{"\033[F", KEY_END}, {"\033OF", KEY_END}, {"\033[4~", KEY_END}, {"\033[8~", KEY_END},
+		{"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[3~", KEY_DC}, {"\033[Z", KEY_BTAB},
+	};
+	for (size_t i = 0; i < sizeof(extra_keys) / sizeof(extra_keys[0]); i++)
+		define_key(extra_keys[i].seq, extra_keys[i].key);
 	set_escdelay(25);
 	curs_set(0);
 	leaveok(stdscr, TRUE);

@@ -36,6 +36,15 @@ ft_keys G
 ft_check "G goes to the last row" status_is deep24
 ft_keys g
 ft_check "g goes to the first row" status_is all
+ft_keys NPage
+ft_check "PgDn moves a page (22 rows) down" status_is deep20
+ft_check "PgDn scrolled: more-above and below markers" ft_matches '▲1 ▼4$'
+ft_keys PPage
+ft_check "PgUp moves a page up" status_is all
+ft_keys End
+ft_check "End goes to the last row" status_is deep24
+ft_keys Home
+ft_check "Home goes to the first row" status_is all
 
 # Zoom: Enter, Backspace, u, Esc, 0 and history [ ].
 ft_keys j j j j
