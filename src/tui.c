@@ -648,8 +648,13 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		} else if (key == FTK_MOUSE) {
 			f = handle_mouse(v);
 		} else {
+			/* A one-shot status message lasts until the next key. */
+			if (v->message != NULL) {
+				v->message = NULL;
+				f = V_REDRAW;
+			}
 			enum ft_action a = keymap_action(key);
-			f = view_apply(v, a);
+			f |= view_apply(v, a);
 			if (a == ACT_REDRAW) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;

@@ -399,6 +399,8 @@ view_apply(ft_view *v, enum ft_action a)
 			v->col = (v->col + d) % v->prof->nvals;
 			v->layout_dirty = 1;
 			compute_max_self(v);
+		} else {
+			v->message = "this profile has one sample type";
 		}
 		break;
 	default:

@@ -86,6 +86,12 @@ ft_check "details: kind and instances" ft_matches '^kind: normal \| depth 2 \| a
 ft_keys d
 ft_check "d closes the details panel" ft_wait_gone 'details'
 
+ft_keys s
+ft_check "s with one sample type: a status message" ft_wait_for '^this profile has one sample type'
+ft_keys d
+ft_check "the message goes at the next key" ft_wait_for '^run \| total'
+ft_keys d
+ft_wait_gone 'details'
 ft_keys C-l
 ft_check "Ctrl-L redraws the same screen" ft_wait_for '^run \| total 375'
 
