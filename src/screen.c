@@ -7,7 +7,14 @@
 static int
 v_key(void *ctx, int key)
 {
-	return view_key(ctx, key);
+	ft_view *v = ctx;
+	int f = 0;
+	/* A one-shot status message lasts until the next key. */
+	if (v->message != NULL) {
+		v->message = NULL;
+		f = V_REDRAW;
+	}
+	return f | view_key(v, key);
 }
 
 static int

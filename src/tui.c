@@ -480,6 +480,26 @@ suspend(void)
 
 /* --- setup and the loop ----------------------------------------------------- */
 
+static void
+term_close(struct tui *t)
+{
+	if (t->scr == NULL)
+		return;
+	if (!isendwin())
+		endwin();
+	delscreen(t->scr);
+	t->scr = NULL;
+	if (have_tio && term_in_fd >= 0)
+		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
+	restore_signals();
+	if (t->tty != NULL)
+		fclose(t->tty);
+	t->tty = NULL;
+	term_in_fd = term_out_fd = -1;
+	reset_len = 0;
+	have_tio = 0;
+}
+
 /* COLORTERM=truecolor|24bit says the terminal takes 24-bit colours even
  * when TERM names a 256-colour entry; curses can only send them through a
  * terminfo entry with direct colour, so use "NAME-direct" (ncurses ships
@@ -541,28 +561,16 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 		return -1;
 	}
 	set_term(t->scr);
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		const char *term = getenv("TERM");
+		diag_set(err, "terminal type '%s' cannot move the cursor; use --dump to print the view as text",
+		    term ? term : "");
+		term_close(t);
+		return -1;
+	}
 	save_reset_sequences(o->mouse);
 	return 0;
-}
-
-static void
-term_close(struct tui *t)
-{
-	if (t->scr == NULL)
-		return;
-	if (!isendwin())
-		endwin();
-	delscreen(t->scr);
-	t->scr = NULL;
-	if (have_tio && term_in_fd >= 0)
-		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
-	restore_signals();
-	if (t->tty != NULL)
-		fclose(t->tty);
-	t->tty = NULL;
-	term_in_fd = term_out_fd = -1;
-	reset_len = 0;
-	have_tio = 0;
 }
 
 static void
@@ -572,6 +580,22 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	/* Some keys come in several spellings (xterm normal and application
+	 * mode, VT220, rxvt) and tmux or SSH sessions often send one the
+	 * terminfo entry does not list (vt100 has no PgUp/PgDn at all).
+	 * Teach curses all of them. */
+	static const struct {
+		const char *seq;
+		int key;
+	} extra_keys[] = {
+		{"\033[A", KEY_UP}, {"\033OA", KEY_UP}, {"\033[B", KEY_DOWN}, {"\033OB", KEY_DOWN},
+		{"\033[C", KEY_RIGHT}, {"\033OC", KEY_RIGHT}, {"\033[D", KEY_LEFT}, {"\033OD", KEY_LEFT},
+		{"\033[H", KEY_HOME}, {"\033OH", KEY_HOME}, {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},
+		{"\033[F", KEY_END}, {"\033OF", KEY_END}, {"\033[4~", KEY_END}, {"\033[8~", KEY_END},
+		{"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[3~", KEY_DC}, {"\033[Z", KEY_BTAB},
+	};
+	for (size_t i = 0; i < sizeof(extra_keys) / sizeof(extra_keys[0]); i++)
+		define_key(extra_keys[i].seq, extra_keys[i].key);
 	set_escdelay(25);
 	curs_set(0);
 	leaveok(stdscr, TRUE);
@@ -623,6 +647,11 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 			refresh();
 			dirty = 0;
 		}
+		/* Block for the next key: nothing to do until one comes (no
+		 * timeout, no polling).  SIGINT/SIGTERM/SIGHUP interrupt the
+		 * read (no SA_RESTART); one that lands between the check of
+		 * got_signal and the read finds in_read set and ends the
+		 * program from the handler (see on_quit_signal). */
 		wint_t wc;
 		in_read = 1;
 		if (got_signal) {

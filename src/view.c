@@ -45,14 +45,6 @@ view_free(ft_view *v)
 	free(v->fwd);
 }
 
-void
-view_resize(ft_view *v, int w, int h)
-{
-	if (w != v->w)
-		v->layout_dirty = 1;
-	v->w = w;
-	v->h = h;
-}
 
 int
 view_graph_top(const ft_view *v)
@@ -111,6 +103,20 @@ view_follow(ft_view *v)
 		v->scroll = last + 1 - rows;
 	if (last + 1 < rows)
 		v->scroll = 0;
+}
+
+void
+view_resize(ft_view *v, int w, int h)
+{
+	if (w != v->w)
+		v->layout_dirty = 1;
+	v->w = w;
+	v->h = h;
+	/* A new height changes how many rows show: keep the selection in
+	 * view and no blank rows at the end (a new width does this when the
+	 * layout is rebuilt). */
+	if (!v->layout_dirty)
+		view_follow(v);
 }
 
 /* Nearest drawn ancestor-or-self of node. */
@@ -403,6 +409,8 @@ view_apply(ft_view *v, enum ft_action a)
 			v->col = (v->col + d) % v->prof->nvals;
 			v->layout_dirty = 1;
 			compute_max_self(v);
+		} else {
+			v->message = "this profile has one sample type";
 		}
 		break;
 	default:
