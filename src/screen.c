@@ -56,10 +56,16 @@ v_render(void *ctx, ft_canvas *c)
 	render_view(ctx, c);
 }
 
+static char *
+v_take_copy(void *ctx)
+{
+	return view_take_copy(ctx);
+}
+
 ft_screen
 screen_of_view(ft_view *v)
 {
 	ft_screen s = {v, v->utf8, v_key, v_click, v_wheel, v_resize,
-	    v_set_colors, v_render, v_cursor};
+	    v_set_colors, v_render, v_cursor, v_take_copy};
 	return s;
 }

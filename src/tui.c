@@ -573,6 +573,41 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 	return 0;
 }
 
+/* Put text on the clipboard of the terminal (and through SSH, of the
+ * machine the user sits at) with OSC 52.  The text is base64-encoded, so no
+ * byte of a frame name reaches the terminal raw.  Inside tmux the sequence
+ * is also sent wrapped for passthrough (tmux's allow-passthrough); plain
+ * OSC 52 works there with set-clipboard on. */
+static void
+osc52_copy(const char *text)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(text);
+	size_t cap = (n + 2) / 3 * 4 + 1;
+	char *enc = xmalloc(cap);
+	size_t o = 0;
+	const unsigned char *u = (const unsigned char *)text;
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)u[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)u[i + 1] << 8;
+		if (i + 2 < n)
+			v |= u[i + 2];
+		enc[o++] = b64[(v >> 18) & 63];
+		enc[o++] = b64[(v >> 12) & 63];
+		enc[o++] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
+		enc[o++] = i + 2 < n ? b64[v & 63] : '=';
+	}
+	enc[o] = '\0';
+	if (term_out_fd >= 0) {
+		dprintf(term_out_fd, "\033]52;c;%s\a", enc);
+		if (getenv("TMUX") != NULL)
+			dprintf(term_out_fd, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
+	}
+	free(enc);
+}
+
 static void
 term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 {
@@ -692,6 +727,12 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		}
 		if (f & V_QUIT)
 			quit = 1;
+		if ((f & V_COPY) && s->take_copy != NULL) {
+			char *text = s->take_copy(s->ctx);
+			if (text != NULL)
+				osc52_copy(text);
+			free(text);
+		}
 		if (f & V_SUSPEND) {
 			suspend();
 			t.prev_valid = 0;

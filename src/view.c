@@ -1,6 +1,7 @@
 /* view.c - viewer state and actions (see view.h). */
 #include "view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,7 @@ view_free(ft_view *v)
 {
 	view_modes_free(v);
 	layout_free(&v->layout);
+	free(v->copy);
 	free(v->back);
 	free(v->fwd);
 }
@@ -309,6 +311,53 @@ history_step(ft_view *v, int forward)
 	v->sel = node;
 }
 
+/* Frame name (with its kind suffix) or the whole stack "a;b;c" of the
+ * selection into v->copy, for the TUI to send as OSC 52. */
+static int
+copy_selection(ft_view *v, int stack)
+{
+	const ft_profile *p = v->prof;
+	uint32_t d = p->nodes[v->sel].depth;
+	uint32_t first = stack ? 0 : (d > 0 ? d - 1 : 0);
+	if (v->sel == FT_ROOT) {
+		v->message = "nothing to copy: select a frame";
+		return V_REDRAW;
+	}
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, v->sel, path);
+	size_t len = 1;
+	for (uint32_t i = first; i < d; i++)
+		len += intern_len(p->names, path[i]) + 5 + 1;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(p->names, path[i]);
+		memcpy(s + o, intern_str(p->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->msgbuf;
+	return V_REDRAW | V_COPY;
+}
+
+char *
+view_take_copy(ft_view *v)
+{
+	char *s = v->copy;
+	v->copy = NULL;
+	return s;
+}
+
 int
 view_apply(ft_view *v, enum ft_action a)
 {
@@ -395,6 +444,9 @@ view_apply(ft_view *v, enum ft_action a)
 	case ACT_COLOR:
 		v->color = (v->color + 1) % COLOR_MODES;
 		break;
+	case ACT_COPY:
+	case ACT_COPY_STACK:
+		return copy_selection(v, a == ACT_COPY_STACK);
 	case ACT_DETAILS:
 		v->details = !v->details;
 		break;
