@@ -19,7 +19,9 @@
  *   reference converter's convention, so folded exports match it;
  * - --lines makes a frame `function file:line` (`function :line` when the
  *   file name is unknown);
- * - samples whose values are all zero add nothing; negative values are kept;
+ * - samples whose values are all zero add nothing (no zero-width nodes;
+ *   the report's valid = all samples, stacks = distinct non-zero stacks);
+ *   negative values are kept;
  * - ids may be sparse: id -> record lookups use sorted arrays and binary
  *   search; id 0 is reserved and rejected, except that when EVERY Function
  *   has id 0 (a broken .NET producer) Line.function_id is read as the
@@ -73,6 +75,11 @@ struct pp {
 	uint64_t *comments; size_t ncomments, ccomments;
 	struct idx *fidx, *lidx, *midx;
 	size_t nfidx, nlidx, nmidx;
+	/* Location id -> position as a plain array when ids are dense
+	 * (max id < 4 * count + 1024, so its size is bounded by the input);
+	 * the hot lookup of the sample loop.  UINT32_MAX = absent. */
+	uint32_t *ldense;
+	uint64_t nldense;
 	int func_by_pos;
 
 	int have_period_type;
@@ -84,8 +91,13 @@ struct pp {
 
 	/* per-sample scratch */
 	uint64_t *sloc; size_t csloc;
+	/* The previous sample's locations (root first) and the node reached
+	 * after each: consecutive samples often share their outer part. */
+	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
+	unsigned char *endseen; /* per node: a sample ended here (distinct stacks) */
+	size_t cendseen;
 };
 
 static int
@@ -440,6 +452,13 @@ build_indexes(struct pp *P)
 		P->lidx[i] = (struct idx){P->locs[i].id, (uint32_t)i};
 	}
 	P->nlidx = build_idx(P->lidx, P->nlocs);
+	if (P->nlidx > 0 && P->lidx[P->nlidx - 1].id < 4 * (uint64_t)P->nlidx + 1024) {
+		P->nldense = P->lidx[P->nlidx - 1].id + 1;
+		P->ldense = xreallocarray(NULL, (size_t)P->nldense, sizeof(uint32_t));
+		memset(P->ldense, 0xff, sizeof(uint32_t) * (size_t)P->nldense);
+		for (size_t i = 0; i < P->nlidx; i++)
+			P->ldense[P->lidx[i].id] = P->lidx[i].at;
+	}
 	P->midx = xreallocarray(NULL, P->nmaps + 1, sizeof(struct idx));
 	for (size_t i = 0; i < P->nmaps; i++) {
 		if (P->maps[i].id == 0)
@@ -556,7 +575,8 @@ expand_locations(struct pp *P, ft_profile *p)
 
 /* One Sample: its locations, values and label keys; adds to the tree. */
 static int
-one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
+one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
+    long *nstacks)
 {
 	pb_reader r = pb_sub(&P->top, m);
 	pb_field f;
@@ -623,15 +643,42 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
 		nonzero |= P->svals[i] != 0;
 	if (!nonzero)
 		return 0;
-	uint32_t node = FT_ROOT;
-	for (size_t i = nloc; i-- > 0;) {
+	/* Common outer part with the previous sample. */
+	size_t c = 0;
+	while (c < nloc && c < P->npprev && P->ploc_ids[c] == P->sloc[nloc - 1 - c])
+		c++;
+	if (nloc > P->cprev) {
+		P->cprev = grow_cap(P->cprev, nloc, 64);
+		P->ploc_ids = xreallocarray(P->ploc_ids, P->cprev, sizeof(uint64_t));
+		P->pnodes = xreallocarray(P->pnodes, P->cprev, sizeof(uint32_t));
+	}
+	uint32_t node = c > 0 ? P->pnodes[c - 1] : FT_ROOT;
+	P->npprev = c;
+	for (size_t i = nloc - c; i-- > 0;) {
 		uint32_t at;
-		if (!find_idx(P->lidx, P->nlidx, P->sloc[i], &at))
+		uint64_t id = P->sloc[i];
+		if (P->ldense != NULL)
+			at = id < P->nldense ? P->ldense[id] : UINT32_MAX;
+		else if (!find_idx(P->lidx, P->nlidx, id, &at))
+			at = UINT32_MAX;
+		if (at == UINT32_MAX)
 			return err_at(P, m->key_off, "sample refers to unknown location id %"
 			    PRIu64, P->sloc[i]);
 		const struct ploc *l = &P->locs[at];
 		for (uint32_t k = 0; k < l->nframes; k++)
 			node = profile_child(p, node, P->fr[l->frame0 + k]);
+		P->ploc_ids[P->npprev] = id;
+		P->pnodes[P->npprev++] = node;
+	}
+	if (node >= P->cendseen) {
+		size_t old = P->cendseen;
+		P->cendseen = grow_cap(old, (size_t)node + 1, 4096);
+		P->endseen = xrealloc(P->endseen, P->cendseen);
+		memset(P->endseen + old, 0, P->cendseen - old);
+	}
+	if (!P->endseen[node]) {
+		P->endseen[node] = 1;
+		(*nstacks)++;
 	}
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
@@ -641,14 +688,14 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
 
 /* Pass 2: samples. */
 static int
-pass_samples(struct pp *P, ft_profile *p, long *nsamples)
+pass_samples(struct pp *P, ft_profile *p, long *nsamples, long *nstacks)
 {
 	pb_reader r = P->top;
 	pb_field f;
 	pb_error e;
 	int rc;
 	while ((rc = pb_next(&r, &f, &e)) == 1)
-		if (f.num == 2 && one_sample(P, p, &f, nsamples) < 0)
+		if (f.num == 2 && one_sample(P, p, &f, nsamples, nstacks) < 0)
 			return -1;
 	return rc < 0 ? wire_err(P, &e) : 0;
 }
@@ -785,10 +832,14 @@ pp_free(struct pp *P)
 	free(P->fidx);
 	free(P->lidx);
 	free(P->midx);
+	free(P->ldense);
 	free(P->fr);
 	free(P->sloc);
+	free(P->ploc_ids);
+	free(P->pnodes);
 	free(P->svals);
 	free(P->keyseen);
+	free(P->endseen);
 }
 
 ft_profile *
@@ -829,7 +880,7 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	P.svals = xcalloc(P.nvts, sizeof(ft_val));
 	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
-	if (pass_samples(&P, p, &nsamples) < 0)
+	if (pass_samples(&P, p, &nsamples, &rep->stacks) < 0)
 		goto fail;
 	rep->valid = nsamples;
 	if (nsamples == 0) {
