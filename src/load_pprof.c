@@ -44,6 +44,12 @@
 #include "xalloc.h"
 
 #define PPROF_MAX_BYTES ((size_t)1 << 30) /* 1 GiB of decoded protobuf */
+/* Inline chains multiply: one byte of location id can stand for many
+ * frames.  A hostile file must not turn a small input into a huge tree, so
+ * a sample's expanded depth and the tree's size relative to the input are
+ * capped (real profiles are far below: ~0.25 nodes per input byte). */
+#define PPROF_MAX_DEPTH ((size_t)1 << 22)
+#define PPROF_NODES_PER_BYTE 16
 
 struct pstr { size_t off, len; };
 struct pvt { uint64_t type, unit; size_t off; };
@@ -653,6 +659,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		P->pnodes = xreallocarray(P->pnodes, P->cprev, sizeof(uint32_t));
 	}
 	uint32_t node = c > 0 ? P->pnodes[c - 1] : FT_ROOT;
+	size_t depth = p->nodes[node].depth;
 	P->npprev = c;
 	for (size_t i = nloc - c; i-- > 0;) {
 		uint32_t at;
@@ -665,8 +672,15 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			return err_at(P, m->key_off, "sample refers to unknown location id %"
 			    PRIu64, P->sloc[i]);
 		const struct ploc *l = &P->locs[at];
+		depth += l->nframes;
+		if (depth > PPROF_MAX_DEPTH)
+			return err_at(P, m->key_off, "sample deeper than %zu frames",
+			    PPROF_MAX_DEPTH);
 		for (uint32_t k = 0; k < l->nframes; k++)
 			node = profile_child(p, node, P->fr[l->frame0 + k]);
+		if ((uint64_t)p->nnodes > (uint64_t)P->top.end * PPROF_NODES_PER_BYTE + (1u << 20))
+			return err_at(P, m->key_off, "the profile expands to more than %d "
+			    "frames per input byte; not loaded", PPROF_NODES_PER_BYTE);
 		P->ploc_ids[P->npprev] = id;
 		P->pnodes[P->npprev++] = node;
 	}

@@ -15,7 +15,7 @@
 #include "source.h"
 
 struct pb {
-	unsigned char d[4096];
+	unsigned char d[65536];
 	size_t n;
 };
 
@@ -593,6 +593,35 @@ TEST(sparse_and_duplicate_ids)
 	profile_free(p);
 }
 
+TEST(inline_amplification_is_capped)
+{
+	/* One location with 200 inline lines, referenced 30 000 times by one
+	 * sample: 6 million frames from 31 KB of input. */
+	static struct pb b, m, l, ln;
+	ft_diag err;
+	b.n = 0;
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	m.n = 0;
+	l.n = 0;
+	for (int i = 0; i < 30000; i++)
+		pb_v(&l, 1);
+	pb_m(&m, 1, &l);
+	pb_u(&m, 2, 1);
+	pb_m(&b, 2, &m);
+	m.n = 0;
+	pb_u(&m, 1, 1);
+	for (int i = 0; i < 200; i++) {
+		ln.n = 0;
+		pb_u(&ln, 1, 1);
+		pb_m(&m, 4, &ln);
+	}
+	pb_m(&b, 4, &m);
+	func(&b, 1, S_MAIN, 0);
+	string_table(&b);
+	const char *msg = error_of(&b, &err);
+	CHECK(strstr(msg, "frames per input byte; not loaded") != NULL);
+}
+
 TEST(pprof_writer_round_trip)
 {
 	/* Folded text with kinds -> pprof -> loaded back: same folded text. */
@@ -671,6 +700,7 @@ main(void)
 	RUN(wire_errors_in_a_profile);
 	RUN(default_type_rules_and_zero_note);
 	RUN(sparse_and_duplicate_ids);
+	RUN(inline_amplification_is_capped);
 	RUN(pprof_writer_round_trip);
 	return unit_report();
 }
