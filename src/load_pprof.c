@@ -94,6 +94,8 @@ struct pp {
 	uint64_t default_type;
 
 	uint32_t *fr; size_t nfr, cfr;
+	ft_frame_where *where; size_t nwhere, cwhere;
+	const char **strcache; /* NUL-terminated copies in p's arena, by index */
 
 	/* per-sample scratch */
 	uint64_t *sloc; size_t csloc;
@@ -512,6 +514,45 @@ frame_id(struct pp *P, ft_profile *p, const char *s, size_t n, int kind)
 	return intern_get(p->names, s, n, kind);
 }
 
+/* String i as a NUL-terminated copy in p's arena, made once. */
+static const char *
+cached_str(struct pp *P, ft_profile *p, uint64_t i)
+{
+	if (P->strcache == NULL)
+		P->strcache = xcalloc(P->nstrs ? P->nstrs : 1, sizeof(char *));
+	if (i >= P->nstrs)
+		return "";
+	if (P->strcache[i] == NULL)
+		P->strcache[i] = profile_strdup(p, (const char *)P->buf + P->strs[i].off,
+		    P->strs[i].len);
+	return P->strcache[i];
+}
+
+/* "basename+0xOFFSET" of an address in a mapping, or NULL without a
+ * file name. */
+static const char *
+mapping_label(struct pp *P, ft_profile *p, const struct pmap *m, uint64_t addr)
+{
+	const char *file = cached_str(P, p, m->filename);
+	const char *base = strrchr(file, '/');
+	base = base != NULL ? base + 1 : file;
+	if (*base == '\0')
+		return NULL;
+	uint64_t off = addr >= m->start ? addr - m->start + m->offset : addr;
+	char buf[512];
+	int n = snprintf(buf, sizeof(buf), "%.400s+0x%" PRIx64, base, off);
+	return profile_strdup(p, buf, (size_t)n);
+}
+
+static void
+add_where(struct pp *P, uint32_t name, const char *where)
+{
+	if (where == NULL)
+		return;
+	ft_frame_where w = {name, where};
+	PUSH(P->where, P->nwhere, P->cwhere, w);
+}
+
 /* Expand every location into its frames (caller first). */
 static int
 expand_locations(struct pp *P, ft_profile *p)
@@ -521,7 +562,7 @@ expand_locations(struct pp *P, ft_profile *p)
 	size_t cbig = 0;
 	for (size_t i = 0; i < P->nlocs; i++) {
 		struct ploc *l = &P->locs[i];
-		uint32_t at;
+		uint32_t at = 0;
 		if (l->mapping_id != 0 && !find_idx(P->midx, P->nmidx, l->mapping_id, &at)) {
 			free(big);
 			return err_at(P, l->off, "location %" PRIu64 " refers to unknown mapping id %"
@@ -529,15 +570,19 @@ expand_locations(struct pp *P, ft_profile *p)
 		}
 		l->frame0 = P->nfr;
 		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
+		const char *mlabel = l->mapping_id != 0 ?
+		    mapping_label(P, p, &P->maps[at], l->address) : NULL;
 		if (l->nlines == 0) {
-			PUSH(P->fr, P->nfr, P->cfr, frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE));
+			uint32_t id = frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE);
+			PUSH(P->fr, P->nfr, P->cfr, id);
+			add_where(P, id, mlabel);
 			l->nframes = 1;
 			continue;
 		}
 		for (size_t j = l->nlines; j-- > 0;) {
 			const struct pline *ln = &P->lines[l->line0 + j];
 			int kind = j + 1 == l->nlines ? FT_KIND_NONE : FT_KIND_INLINED;
-			const char *name = tmp, *file = "";
+			const char *name = tmp, *file = "", *where = mlabel;
 			size_t nlen = (size_t)alen, flen = 0;
 			if (ln->function_id != 0) {
 				if (!find_idx(P->fidx, P->nfidx, ln->function_id, &at)) {
@@ -553,11 +598,12 @@ expand_locations(struct pp *P, ft_profile *p)
 				if (n > 0) {
 					name = s;
 					nlen = n;
+					str_at(P, fn->filename, fn->off, "function file", &file, &flen);
+					where = flen > 0 ? cached_str(P, p, fn->filename) : NULL;
 				}
-				str_at(P, fn->filename, fn->off, "function file", &file, &flen);
 			}
 			uint32_t id;
-			if (P->o->lines) {
+			if (P->o->lines && name != tmp) {
 				size_t need = nlen + flen + 32;
 				if (need > cbig) {
 					cbig = grow_cap(cbig, need, 256);
@@ -572,10 +618,13 @@ expand_locations(struct pp *P, ft_profile *p)
 				id = frame_id(P, p, name, nlen, kind);
 			}
 			PUSH(P->fr, P->nfr, P->cfr, id);
+			add_where(P, id, where);
 		}
 		l->nframes = (uint32_t)l->nlines;
 	}
 	free(big);
+	if (P->nwhere > 0 && P->nwhere <= UINT32_MAX)
+		profile_set_where(p, P->where, (uint32_t)P->nwhere);
 	return 0;
 }
 
@@ -848,6 +897,8 @@ pp_free(struct pp *P)
 	free(P->midx);
 	free(P->ldense);
 	free(P->fr);
+	free(P->where);
+	free(P->strcache);
 	free(P->sloc);
 	free(P->ploc_ids);
 	free(P->pnodes);

@@ -259,6 +259,13 @@ TEST(small_profile_loads)
 	CHECK(foo != UINT32_MAX);
 	CHECK(bar != UINT32_MAX);
 	CHECK(intern_find(p->names, "bar", 3, FT_KIND_NONE) == UINT32_MAX);
+	/* Origins for the details panel: the function's file; an address in
+	 * a mapping as basename+offset (0x1234 - 0x1000 + 0). */
+	CHECK_STR(profile_frame_where(p, foo), "main.go");
+	uint32_t addr = intern_find(p->names, "0x1234", 6, FT_KIND_NONE);
+	CHECK(addr != UINT32_MAX);
+	CHECK_STR(profile_frame_where(p, addr), "lib.so+0x234");
+	CHECK(profile_frame_where(p, 0) == NULL);
 	char *f = folded(p, 1);
 	CHECK_STR(f, "main;foo;bar 10\nmain;foo;bar;0x1234 15\n");
 	free(f);
