@@ -226,9 +226,35 @@ slots_grow(ft_profile *p)
 	p->mask = mask;
 }
 
+/* Rebuild the (parent, name) table after profile_append() dropped it. */
+static void
+slots_rebuild(ft_profile *p)
+{
+	p->mask = 4095;
+	while ((uint64_t)p->nnodes * 4 > (uint64_t)p->mask * 3)
+		p->mask = p->mask * 2 + 1;
+	p->mask = (p->mask - 1) / 2; /* slots_grow() doubles it back */
+	p->slots = NULL;
+	slots_grow(p);
+}
+
+uint32_t
+profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	/* The lookup table would only cost cache misses: drop it; a later
+	 * profile_child() rebuilds it. */
+	free(p->slots);
+	p->slots = NULL;
+	uint32_t id = p->nnodes;
+	node_push(p, name, parent);
+	return id;
+}
+
 uint32_t
 profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 {
+	if (p->slots == NULL && !p->finished)
+		slots_rebuild(p);
 	uint32_t i = slot_hash(parent, name) & p->mask;
 	for (;;) {
 		uint32_t id = p->slots[i];
@@ -253,6 +279,13 @@ profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 		uint32_t i = slot_hash(parent, name) & p->mask;
 		for (uint32_t id; (id = p->slots[i]) != 0; i = (i + 1) & p->mask)
 			if (p->nodes[id].name == name && p->nodes[id].parent == parent)
+				return id;
+		return FT_NONE;
+	}
+	if (!p->finished) {
+		/* Built with profile_append(): no table and no child lists yet. */
+		for (uint32_t id = parent + 1; id < p->nnodes; id++)
+			if (p->nodes[id].parent == parent && p->nodes[id].name == name)
 				return id;
 		return FT_NONE;
 	}

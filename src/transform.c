@@ -9,6 +9,12 @@
  *   newn[i]  that old node's copy in the new tree, created lazily the
  *            first time a value lands on it, so subtrees whose stacks are
  *            all dropped leave no empty nodes behind.
+ * A copy can collide with another (same new parent, same name) only under
+ * a new parent that receives children from more than one old parent (hide
+ * and show re-parent callees, show-from re-roots matches); children of
+ * every other copy are appended without any lookup, the rest go through a
+ * (parent, name) table of their own.  This keeps a filter over millions of
+ * nodes free of hash probes in the common case.
  */
 #include "transform.h"
 
@@ -140,13 +146,24 @@ dropped(int kind, int hasm_self)
 	}
 }
 
+/* Per-node flags of a pass. */
+enum {
+	F_HASM = 1, /* a frame on the path root..i matches */
+	F_KEPT = 2, /* i is a frame of the new tree */
+	F_MARK = 4, /* i's copy gets children other than copies of i's own */
+	F_SOLE = 8, /* i's copy is made from i alone, and can collide with no
+	             * other child of its new parent */
+};
+
 struct pass {
 	const ft_profile *p;
 	ft_profile *np;
 	int kind;
-	const uint8_t *match;
-	uint8_t *hasm;
+	uint8_t *fl;
 	uint32_t *up, *newn, *chain;
+	/* (new parent, name) -> new node, for children of copies that can
+	 * receive frames from several old parents (hide, show, show-from). */
+	uint32_t *slots, mask, nslots;
 };
 
 /* The old node whose copy is the new parent of kept node k. */
@@ -154,9 +171,51 @@ static uint32_t
 new_parent_of(const struct pass *s, uint32_t k)
 {
 	uint32_t q = s->p->nodes[k].parent;
-	if (s->kind == FILTER_SHOW_FROM && !s->hasm[q])
+	if (s->kind == FILTER_SHOW_FROM && !(s->fl[q] & F_HASM))
 		return FT_ROOT; /* the outermost match becomes a root child */
 	return s->up[q];
+}
+
+static uint32_t
+slot_of(uint32_t parent, uint32_t name, uint32_t mask)
+{
+	uint64_t k = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(k >> 40) & mask;
+}
+
+static void
+slots_grow(struct pass *s)
+{
+	uint32_t mask = s->mask ? s->mask * 2 + 1 : 1023;
+	uint32_t *t = xcalloc((size_t)mask + 1, sizeof(uint32_t));
+	for (uint32_t i = 0; s->mask && i <= s->mask; i++) {
+		uint32_t id = s->slots[i];
+		if (id == 0)
+			continue;
+		uint32_t h = slot_of(s->np->nodes[id].parent, s->np->nodes[id].name, mask);
+		while (t[h] != 0)
+			h = (h + 1) & mask;
+		t[h] = id;
+	}
+	free(s->slots);
+	s->slots = t;
+	s->mask = mask;
+}
+
+/* Child of new node parent named name, found or created. */
+static uint32_t
+merged_child(struct pass *s, uint32_t parent, uint32_t name)
+{
+	if ((uint64_t)(s->nslots + 1) * 4 > (uint64_t)s->mask * 3)
+		slots_grow(s);
+	uint32_t h = slot_of(parent, name, s->mask);
+	for (uint32_t id; (id = s->slots[h]) != 0; h = (h + 1) & s->mask)
+		if (s->np->nodes[id].parent == parent && s->np->nodes[id].name == name)
+			return id;
+	uint32_t id = profile_append(s->np, parent, name);
+	s->slots[h] = id;
+	s->nslots++;
+	return id;
 }
 
 /* The copy of kept old node k, creating it (and its missing kept
@@ -172,7 +231,9 @@ ensure(struct pass *s, uint32_t k)
 	while (n > 0) {
 		uint32_t x = s->chain[--n];
 		uint32_t np = s->newn[new_parent_of(s, x)];
-		s->newn[x] = profile_child(s->np, np, s->p->nodes[x].name);
+		uint32_t name = s->p->nodes[x].name;
+		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_append(s->np, np, name) :
+		    merged_child(s, np, name);
 	}
 	return s->newn[want];
 }
@@ -187,37 +248,65 @@ self_nonzero(const ft_profile *p, uint32_t i)
 	return 0;
 }
 
+/* First pass: path state, kept frames, their new parents, and which
+ * copies can receive children from more than one old parent. */
+static void
+classify(struct pass *s, const uint8_t *match)
+{
+	const ft_profile *p = s->p;
+	s->fl[0] = F_KEPT;
+	s->up[0] = FT_ROOT;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = p->nodes[i].parent;
+		int m = match[p->nodes[i].name];
+		uint8_t f = (uint8_t)((s->fl[q] & F_HASM) | (m ? F_HASM : 0));
+		if (kept(s->kind, m, s->fl[q] & F_HASM, f & F_HASM))
+			f |= F_KEPT;
+		s->fl[i] = f;
+		s->up[i] = (f & F_KEPT) ? i : s->up[q];
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(s, i);
+			if (a != q)
+				s->fl[a] |= F_MARK;
+		}
+	}
+}
+
 ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
-	struct pass s = {p, profile_new_like(p), kind, match, NULL, NULL, NULL, NULL};
+	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL,
+	    NULL, 0, 0};
 	size_t nn = p->nnodes;
-	s.hasm = xmalloc(nn);
+	s.fl = xmalloc(nn);
 	s.up = xmalloc(sizeof(uint32_t) * nn);
 	s.newn = xmalloc(sizeof(uint32_t) * nn);
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
-	s.hasm[0] = 0;
-	s.up[0] = FT_ROOT;
+	classify(&s, match);
+	s.fl[0] |= F_SOLE;
 	s.newn[0] = FT_ROOT;
 	int rc = 0;
 	if (self_nonzero(p, FT_ROOT) && !dropped(kind, 0))
 		rc = profile_add_self(s.np, FT_ROOT, &p->self[0], err);
 	for (uint32_t i = 1; i < nn && rc == 0; i++) {
-		uint32_t q = p->nodes[i].parent;
-		int m = match[p->nodes[i].name];
-		s.hasm[i] = (uint8_t)(s.hasm[q] | m);
+		uint8_t f = s.fl[i];
 		s.newn[i] = FT_NONE;
-		s.up[i] = kept(kind, m, s.hasm[q], s.hasm[i]) ? i : s.up[q];
-		if (!self_nonzero(p, i) || dropped(kind, s.hasm[i]))
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(&s, i);
+			if ((s.fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
+				s.fl[i] = f | F_SOLE;
+		}
+		if (!self_nonzero(p, i) || dropped(kind, f & F_HASM))
 			continue;
 		uint32_t t = ensure(&s, s.up[i]);
 		rc = profile_add_self(s.np, t, &p->self[(size_t)i * (size_t)p->nvals], err);
 	}
-	free(s.hasm);
+	free(s.fl);
 	free(s.up);
 	free(s.newn);
 	free(s.chain);
+	free(s.slots);
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
 	if (rc != 0) {
