@@ -3,6 +3,11 @@
  * Stacks are materialised as text and sorted with memcmp: the bytewise
  * order of whole lines (LC_ALL=C sort) is not the tree's child order when
  * names contain bytes below ';', so walking the tree alone cannot give it.
+ *
+ * Profiles loaded from pprof are written without kind annotations (the
+ * pprof-to-folded convention of ../shared/corpora/README.md: inline frames
+ * expanded but unmarked); two stacks that then read the same (a function
+ * inlined at one call site and not at another) are merged into one line.
  */
 #include "export.h"
 
@@ -48,6 +53,7 @@ export_folded(const ft_profile *p, int col, int col2, FILE *out)
 	struct line *lines = NULL;
 	size_t nl = 0, lcap = 0;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1));
+	int plain = p->format != NULL && strcmp(p->format, "pprof") == 0;
 	for (uint32_t n = 1; n < p->nnodes; n++) {
 		ft_val a = profile_self(p, n, col);
 		ft_val b = col2 >= 0 ? profile_self(p, n, col2) : 0;
@@ -65,7 +71,8 @@ export_folded(const ft_profile *p, int col, int col2, FILE *out)
 			for (size_t k = at; k < len; k++)
 				if (buf[k] == ';' || buf[k] == '\n')
 					buf[k] = buf[k] == ';' ? ':' : ' ';
-			const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+			const char *suf = plain ? "" :
+			    kind_suffix(intern_kind(p->names, path[i]));
 			append(&buf, &len, &cap, suf, strlen(suf));
 		}
 		if (nl == lcap) {
@@ -78,12 +85,28 @@ export_folded(const ft_profile *p, int col, int col2, FILE *out)
 	sort_buf = buf;
 	qsort(lines, nl, sizeof(*lines), cmp_line);
 	int rc = 0;
-	for (size_t i = 0; i < nl && rc == 0; i++) {
+	for (size_t i = 0; i < nl && rc == 0;) {
 		char v1[32], v2[32];
+		ft_val a = 0, b = 0;
+		size_t j = i;
+		/* Equal text (possible only in plain mode): one line, summed
+		 * (a sum that overflows keeps the lines apart). */
+		for (; j < nl && cmp_line(&lines[i], &lines[j]) == 0; j++) {
+			ft_val a2 = a, b2 = b;
+			if (val_add(&a2, profile_self(p, lines[j].node, col)) != 0 ||
+			    (col2 >= 0 && val_add(&b2, profile_self(p, lines[j].node, col2)) != 0)) {
+				if (j == i)
+					j++;
+				break;
+			}
+			a = a2;
+			b = b2;
+		}
 		fwrite(buf + lines[i].off, 1, lines[i].len, out);
-		val_format(v1, sizeof(v1), profile_self(p, lines[i].node, col), p->scale);
+		i = j;
+		val_format(v1, sizeof(v1), a, p->scale);
 		if (col2 >= 0) {
-			val_format(v2, sizeof(v2), profile_self(p, lines[i].node, col2), p->scale);
+			val_format(v2, sizeof(v2), b, p->scale);
 			fprintf(out, " %s %s\n", v1, v2);
 		} else {
 			fprintf(out, " %s\n", v1);

@@ -23,7 +23,7 @@ struct ft_intern {
 	ft_arena *arena;
 	struct entry *ents;
 	uint32_t n, cap;
-	uint32_t *slots; /* id+1, 0 = empty */
+	uint64_t *slots; /* (hash high 32 bits) << 32 | (id + 1); 0 = empty */
 	uint32_t mask;
 };
 
@@ -42,23 +42,47 @@ kind_name(int kind)
 	return kind > 0 && kind < FT_KIND_COUNT ? kind_names[kind] : "";
 }
 
+static uint64_t
+load64(const char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return w;
+}
+
+static uint32_t
+load32(const char *p)
+{
+	uint32_t w;
+	memcpy(&w, p, 4);
+	return w;
+}
+
 uint64_t
 intern_hash(const char *s, size_t n)
 {
-	/* A multiply-xorshift hash over 8-byte words: fast on long C++ names. */
+	/* A multiply-xorshift hash over 8-byte words: fast on long C++ names.
+	 * The tail is read with whole-word loads (overlapping the previous
+	 * word) rather than byte copies, which stall store forwarding. */
 	const uint64_t m = 0x9e3779b97f4a7c15ull;
 	uint64_t h = 0x243f6a8885a308d3ull ^ (n * m);
-	while (n >= 8) {
-		uint64_t w;
-		memcpy(&w, s, 8);
-		h = (h ^ w) * m;
+	const char *end = s + n;
+	while (end - s > 8) {
+		h = (h ^ load64(s)) * m;
 		h ^= h >> 29;
 		s += 8;
-		n -= 8;
 	}
-	uint64_t w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w ^ (uint64_t)n << 56) * m;
+	uint64_t w;
+	if (n >= 8)
+		w = load64(end - 8);
+	else if (n >= 4)
+		w = load32(s) | (uint64_t)load32(end - 4) << 32;
+	else if (n > 0)
+		w = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8 |
+		    (uint64_t)(unsigned char)s[n - 1] << 16;
+	else
+		w = 0;
+	h = (h ^ w) * m;
 	h ^= h >> 32;
 	h *= 0xd6e8feb86659fd93ull;
 	h ^= h >> 32;
@@ -72,7 +96,7 @@ intern_new(void)
 	t->refs = 1;
 	t->arena = arena_new();
 	t->mask = 1023;
-	t->slots = xcalloc(t->mask + 1, sizeof(uint32_t));
+	t->slots = xcalloc(t->mask + 1, sizeof(uint64_t));
 	intern_get(t, "all", 3, FT_KIND_NONE);
 	return t;
 }
@@ -95,37 +119,49 @@ intern_unref(ft_intern *t)
 	free(t);
 }
 
+static uint64_t
+slot_of(uint64_t h, uint32_t id)
+{
+	return (h >> 32) << 32 | ((uint64_t)id + 1);
+}
+
 static void
 rehash(ft_intern *t)
 {
 	uint32_t mask = t->mask * 2 + 1;
-	uint32_t *slots = xcalloc((size_t)mask + 1, sizeof(uint32_t));
+	uint64_t *slots = xcalloc((size_t)mask + 1, sizeof(uint64_t));
 	for (uint32_t id = 0; id < t->n; id++) {
 		uint32_t i = (uint32_t)t->ents[id].hash & mask;
 		while (slots[i] != 0)
 			i = (i + 1) & mask;
-		slots[i] = id + 1;
+		slots[i] = slot_of(t->ents[id].hash, id);
 	}
 	free(t->slots);
 	t->slots = slots;
 	t->mask = mask;
 }
 
+/* Id of the name or UINT32_MAX; *slot is where it would go.  The slot keeps
+ * the hash's high half so mismatches are rejected without touching the
+ * entry. */
 static uint32_t
 probe(const ft_intern *t, const char *s, size_t n, int kind, uint64_t h,
     uint32_t *slot)
 {
 	uint32_t i = (uint32_t)h & t->mask;
+	uint64_t tag = h >> 32;
 	for (;;) {
-		uint32_t v = t->slots[i];
+		uint64_t v = t->slots[i];
 		if (v == 0) {
 			*slot = i;
 			return UINT32_MAX;
 		}
-		const struct entry *e = &t->ents[v - 1];
-		if (e->hash == h && e->len == n && e->kind == kind &&
-		    memcmp(e->s, s, n) == 0)
-			return v - 1;
+		if (v >> 32 == tag) {
+			uint32_t id = (uint32_t)v - 1;
+			const struct entry *e = &t->ents[id];
+			if (e->len == n && e->kind == kind && memcmp(e->s, s, n) == 0)
+				return id;
+		}
 		i = (i + 1) & t->mask;
 	}
 }
@@ -146,8 +182,8 @@ intern_get_hashed(ft_intern *t, const char *s, size_t n, int kind, uint64_t h)
 	id = t->n++;
 	t->ents[id] = (struct entry){arena_strndup(t->arena, s, n), h,
 	    (uint32_t)n, (uint8_t)kind};
-	t->slots[slot] = id + 1;
-	if ((uint64_t)t->n * 4 > (uint64_t)(t->mask + 1) * 3)
+	t->slots[slot] = slot_of(h, id);
+	if ((uint64_t)t->n * 2 > (uint64_t)(t->mask + 1))
 		rehash(t);
 	return id;
 }

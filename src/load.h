@@ -21,6 +21,7 @@ typedef struct ft_load_opts {
 
 typedef struct ft_load_report {
 	long lines, blank, comment, valid, invalid;
+	long stacks;            /* distinct stacks in the input (zero counts too) */
 	ft_diag first_bad;      /* "FILE:LINE: reason: `text`" of the first invalid line */
 	long rounded;           /* counts with more decimals than FT_MAX_SCALE */
 	ft_diag first_rounded;

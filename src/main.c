@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "canvas.h"
 #include "export.h"
+#include "export_pprof.h"
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
@@ -25,7 +27,7 @@
 
 #define FLAMETUI_VERSION "0.1.0"
 
-enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO };
+enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO, MODE_BENCH };
 
 struct options {
 	enum mode mode;
@@ -33,6 +35,7 @@ struct options {
 	const char *export_fmt;
 	const char *out;
 	long top;
+	long bench_steps;
 	int strict;
 	enum ft_sort sort;
 	enum ft_color_opt color;
@@ -54,7 +57,7 @@ enum {
 	OPT_DUMP = 256, OPT_SIZE, OPT_EXPORT, OPT_TOP, OPT_INFO, OPT_STRICT,
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
-	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
+	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind */
 };
 
@@ -79,6 +82,7 @@ static const struct option long_opts[] = {
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"keys-mdoc", no_argument, NULL, OPT_KEYS_MDOC},
+	{"bench-keys", required_argument, NULL, OPT_BENCH_KEYS},
 	{"search", required_argument, NULL, OPT_SEARCH},
 	{"butterfly", required_argument, NULL, OPT_BUTTERFLY},
 	{"bench-filters", no_argument, NULL, OPT_BENCH_FILTERS},
@@ -103,6 +107,7 @@ usage(FILE *out)
 	    "  --dump                 print the view as plain text instead of opening it\n"
 	    "  --size COLSxROWS       size of --dump output (default 120x40)\n"
 	    "  --export folded        write the profile as folded stacks\n"
+	    "  --export pprof         write the profile as gzip'd pprof (profile.proto)\n"
 	    "  -o, --output FILE      where --export writes (default: stdout)\n"
 	    "  --top N                print the N functions with most self time\n"
 	    "  --info                 print load statistics (lines, total, stacks, nodes)\n"
@@ -188,8 +193,8 @@ parse_args(int argc, char **argv, struct options *o)
 				return usage_error("--size wants COLSxROWS (e.g. 120x40), not '%s'", optarg);
 			break;
 		case OPT_EXPORT:
-			if (strcmp(optarg, "folded") != 0)
-				return usage_error("--export: unknown format '%s' (known: folded)", optarg);
+			if (strcmp(optarg, "folded") != 0 && strcmp(optarg, "pprof") != 0)
+				return usage_error("--export: unknown format '%s' (known: folded, pprof)", optarg);
 			o->mode = MODE_EXPORT;
 			o->export_fmt = optarg;
 			break;
@@ -204,6 +209,15 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		}
 		case OPT_INFO: o->mode = MODE_INFO; break;
+		case OPT_BENCH_KEYS: { /* hidden: headless keystroke timing for make bench */
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || n < 1)
+				return usage_error("--bench-keys wants a positive number, not '%s'", optarg);
+			o->bench_steps = n;
+			o->mode = MODE_BENCH;
+			break;
+		}
 		case OPT_STRICT: o->strict = 1; break;
 		case OPT_SORT:
 			if (strcmp(optarg, "name") == 0)
@@ -335,8 +349,9 @@ load(const struct options *o, const char *path, ft_intern *names, ft_diag *err)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep.first_rounded.msg,
 		    rep.rounded, rep.rounded == 1 ? "" : "s");
 	if (o->mode == MODE_INFO) {
-		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n",
-		    rep.lines, rep.valid, rep.invalid, rep.blank, rep.comment);
+		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
+		    "input_stacks=%ld\n", rep.lines, rep.valid, rep.invalid, rep.blank,
+		    rep.comment, rep.stacks);
 	}
 	return p;
 }
@@ -462,6 +477,60 @@ print_top(const ft_profile *p, int col, long n, FILE *out)
 	canvas_free(&c);
 	free(f);
 	return ferror(out) ? -1 : 0;
+}
+
+/* --bench-keys N: time N navigation steps and N zoom/unzoom steps, each
+ * an action plus a full render into a canvas (what a keystroke costs the
+ * viewer, minus the terminal), and print ms per step. */
+static double
+mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+bench_keys(ft_view *v, long n)
+{
+	static const enum ft_action nav[] = {
+		ACT_DOWN, ACT_DOWN, ACT_RIGHT, ACT_DOWN, ACT_LEFT, ACT_DOWN, ACT_RIGHT,
+		ACT_DOWN, ACT_UP, ACT_DOWN, ACT_PGDN, ACT_RIGHT, ACT_LEFT, ACT_PGUP,
+		ACT_BOTTOM, ACT_TOP,
+	};
+	ft_canvas c;
+	canvas_init(&c, v->w, v->h, v->utf8);
+	render_view(v, &c);
+	double t0 = mono_ms();
+	for (long i = 0; i < n; i++) {
+		view_apply(v, nav[i % (long)(sizeof(nav) / sizeof(nav[0]))]);
+		render_view(v, &c);
+	}
+	double t_nav = mono_ms() - t0;
+	view_apply(v, ACT_TOP);
+	double t_zoom = 0, t_out = 0;
+	long nz = 0, nout = 0;
+	for (long i = 0; i < n; i++) {
+		view_apply(v, ACT_DOWN);
+		double t = mono_ms();
+		view_apply(v, ACT_ZOOM);
+		render_view(v, &c);
+		t_zoom += mono_ms() - t;
+		nz++;
+		if (i % 4 == 3) {
+			for (int k = 0; k < 4; k++) {
+				t = mono_ms();
+				view_apply(v, ACT_ZOOM_OUT);
+				render_view(v, &c);
+				t_out += mono_ms() - t;
+				nout++;
+			}
+		}
+	}
+	printf("bench-keys: %dx%d, %ld steps: navigate %.3f ms/step, zoom %.3f ms/step, "
+	    "unzoom %.3f ms/step\n", v->w, v->h, n, t_nav / (double)n,
+	    t_zoom / (double)nz, nout ? t_out / (double)nout : 0.0);
+	canvas_free(&c);
 }
 
 /* --butterfly NAME: the name id, with or without a `_[k]` style suffix. */
@@ -614,7 +683,18 @@ run(struct options *o)
 		print_info(p, col);
 		break;
 	case MODE_EXPORT:
-		if (export_folded(p, col, p->differential ? 1 - col : -1, out) != 0) {
+		if (strcmp(o->export_fmt, "pprof") == 0) {
+			if (isatty(fileno(out))) {
+				fprintf(stderr, "flametui: --export pprof writes binary data; "
+				    "use -o FILE or a pipe\n");
+				rc = 1;
+			} else if (export_pprof(p, out, &err) != 0) {
+				fprintf(stderr, "flametui: %s: %s\n", o->out ? o->out : "stdout", err.msg);
+				rc = 1;
+			}
+			break;
+		}
+		if (export_folded(p, p->differential ? 0 : col, p->differential ? 1 : -1, out) != 0) {
 			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
 			rc = 1;
 		}
@@ -624,6 +704,7 @@ run(struct options *o)
 			rc = 1;
 		break;
 	case MODE_DUMP:
+	case MODE_BENCH:
 	case MODE_VIEW: {
 		ft_view v;
 		view_init(&v, p, o->dump_w, o->dump_h);
@@ -651,7 +732,9 @@ run(struct options *o)
 			return 1;
 		}
 		p = base; /* freed below; the derived one goes with the view */
-		if (o->mode == MODE_DUMP) {
+		if (o->mode == MODE_BENCH) {
+			bench_keys(&v, o->bench_steps);
+		} else if (o->mode == MODE_DUMP) {
 			ft_canvas c;
 			canvas_init(&c, v.w, v.h, v.utf8);
 			render_view(&v, &c);

@@ -1,8 +1,11 @@
 /* profile.c - call tree builder and queries (see profile.h).
  *
- * Children are found while building through one open-addressing table keyed
- * by (parent, name), so wide nodes cost no more than narrow ones and input
- * order does not matter.  Totals are summed child-to-parent in reverse
+ * Children are found while building by scanning the parent's child list
+ * while it is short (most nodes of a real profile have one or two children,
+ * and a fresh node has none: no memory traffic beyond the node itself);
+ * once a node has more than WIDE children they also go into one
+ * open-addressing table keyed by (parent, name), so wide nodes cost no more
+ * than narrow ones and input order does not matter.  Totals are summed child-to-parent in reverse
  * creation order (a child is always created after its parent), so nothing
  * recurses.  Ordering children uses a global rank per name and one linear
  * pass, not a sort per node.
@@ -62,6 +65,8 @@ slot_hash(uint32_t parent, uint32_t name)
 	return (uint32_t)(k >> 32);
 }
 
+#define WIDE 8
+
 static void
 node_push(ft_profile *p, uint32_t name, uint32_t parent)
 {
@@ -75,6 +80,7 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 			cap = UINT32_MAX - 1;
 		p->nodes = xreallocarray(p->nodes, cap, sizeof(ft_node));
 		p->self = xreallocarray(p->self, cap, sizeof(ft_val) * (size_t)p->nvals);
+		p->nkids = xrealloc(p->nkids, cap);
 		p->cap = cap;
 	}
 	uint32_t id = p->nnodes++;
@@ -82,6 +88,11 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 	    parent == FT_NONE ? 0 : p->nodes[parent].depth + 1};
 	memset(&p->self[(size_t)id * (size_t)p->nvals], 0,
 	    sizeof(ft_val) * (size_t)p->nvals);
+	p->nkids[id] = 0;
+	if (parent != FT_NONE) {
+		p->nodes[id].sibling = p->nodes[parent].child;
+		p->nodes[parent].child = id;
+	}
 }
 
 ft_profile *
@@ -96,7 +107,7 @@ profile_new(ft_intern *names, int nvals)
 		p->types[i] = (ft_vtype){"samples", "count"};
 	p->source = "";
 	p->format = "";
-	p->mask = 4095;
+	p->mask = 1023;
 	p->slots = xcalloc((size_t)p->mask + 1, sizeof(uint32_t));
 	node_push(p, 0, FT_NONE);
 	return p;
@@ -111,6 +122,7 @@ profile_free(ft_profile *p)
 	free(p->self);
 	free(p->total);
 	free(p->slots);
+	free(p->nkids);
 	intern_unref(p->names);
 	arena_free(p->arena);
 	free(p);
@@ -135,6 +147,18 @@ const char *
 profile_strdup(ft_profile *p, const char *s, size_t n)
 {
 	return arena_strndup(p->arena, s, n);
+}
+
+/* Copy an array of n strings into p's arena (NULL when n == 0). */
+static const char **
+strv_dup(ft_profile *p, const char *const *v, int n)
+{
+	if (n <= 0)
+		return NULL;
+	const char **out = arena_alloc(p->arena, sizeof(char *) * (size_t)n);
+	for (int i = 0; i < n; i++)
+		out[i] = profile_strdup(p, v[i], strlen(v[i]));
+	return out;
 }
 
 ft_profile *
@@ -164,6 +188,12 @@ profile_new_like(const ft_profile *src)
 			    strlen(src->comments[i]));
 		p->ncomments = src->ncomments;
 	}
+	p->label_keys = strv_dup(p, src->label_keys, src->nlabel_keys);
+	p->nlabel_keys = src->nlabel_keys;
+	p->numlabel_keys = strv_dup(p, src->numlabel_keys, src->nnumlabel_keys);
+	p->nnumlabel_keys = src->nnumlabel_keys;
+	if (src->note != NULL)
+		p->note = profile_strdup(p, src->note, strlen(src->note));
 	return p;
 }
 
@@ -211,88 +241,96 @@ profile_rescale(ft_profile *p, int scale, ft_diag *err)
 }
 
 static void
-slots_grow(ft_profile *p)
+slot_insert(uint32_t *slots, uint32_t mask, const ft_node *nodes, uint32_t id)
 {
-	uint32_t mask = p->mask * 2 + 1;
-	uint32_t *slots = xcalloc((size_t)mask + 1, sizeof(uint32_t));
-	for (uint32_t id = 1; id < p->nnodes; id++) {
-		uint32_t i = slot_hash(p->nodes[id].parent, p->nodes[id].name) & mask;
-		while (slots[i] != 0)
-			i = (i + 1) & mask;
-		slots[i] = id;
-	}
-	free(p->slots);
-	p->slots = slots;
-	p->mask = mask;
+	uint32_t i = slot_hash(nodes[id].parent, nodes[id].name) & mask;
+	while (slots[i] != 0)
+		i = (i + 1) & mask;
+	slots[i] = id;
 }
 
-/* Rebuild the (parent, name) table after profile_append() dropped it. */
 static void
-slots_rebuild(ft_profile *p)
+slots_add(ft_profile *p, uint32_t id)
 {
-	p->mask = 4095;
-	while ((uint64_t)p->nnodes * 4 > (uint64_t)p->mask * 3)
-		p->mask = p->mask * 2 + 1;
-	p->mask = (p->mask - 1) / 2; /* slots_grow() doubles it back */
-	p->slots = NULL;
-	slots_grow(p);
+	if ((uint64_t)(p->nslots + 1) * 2 > (uint64_t)p->mask + 1) {
+		uint32_t mask = p->mask * 2 + 1;
+		uint32_t *slots = xcalloc((size_t)mask + 1, sizeof(uint32_t));
+		for (uint32_t i = 0; i <= p->mask; i++)
+			if (p->slots[i] != 0)
+				slot_insert(slots, mask, p->nodes, p->slots[i]);
+		free(p->slots);
+		p->slots = slots;
+		p->mask = mask;
+	}
+	slot_insert(p->slots, p->mask, p->nodes, id);
+	p->nslots++;
 }
 
-uint32_t
-profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+static uint32_t
+slots_find(const ft_profile *p, uint32_t parent, uint32_t name)
 {
-	/* The lookup table would only cost cache misses: drop it; a later
-	 * profile_child() rebuilds it. */
-	free(p->slots);
-	p->slots = NULL;
-	uint32_t id = p->nnodes;
-	node_push(p, name, parent);
-	return id;
+	uint32_t i = slot_hash(parent, name) & p->mask;
+	for (uint32_t id; (id = p->slots[i]) != 0; i = (i + 1) & p->mask)
+		if (p->nodes[id].name == name && p->nodes[id].parent == parent)
+			return id;
+	return FT_NONE;
+}
+
+static uint32_t
+list_find(const ft_profile *p, uint32_t parent, uint32_t name)
+{
+	for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
+		if (p->nodes[c].name == name)
+			return c;
+	return FT_NONE;
 }
 
 uint32_t
 profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 {
-	if (p->slots == NULL && !p->finished)
-		slots_rebuild(p);
-	uint32_t i = slot_hash(parent, name) & p->mask;
-	for (;;) {
-		uint32_t id = p->slots[i];
-		if (id == 0)
-			break;
-		if (p->nodes[id].name == name && p->nodes[id].parent == parent)
-			return id;
-		i = (i + 1) & p->mask;
+	uint8_t k = p->nkids[parent];
+	uint32_t id = k <= WIDE ? list_find(p, parent, name) : slots_find(p, parent, name);
+	if (id != FT_NONE)
+		return id;
+	id = p->nnodes;
+	node_push(p, name, parent);
+	if (k < UINT8_MAX)
+		p->nkids[parent] = ++k;
+	if (k == WIDE + 1) {
+		/* Turning wide: index all its children. */
+		for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
+			slots_add(p, c);
+	} else if (k > WIDE) {
+		slots_add(p, id);
 	}
+	return id;
+}
+
+uint32_t
+profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	/* profile_child() without the lookup; the bookkeeping stays the same
+	 * so the two can be mixed. */
+	uint8_t k = p->nkids[parent];
 	uint32_t id = p->nnodes;
 	node_push(p, name, parent);
-	p->slots[i] = id;
-	if ((uint64_t)p->nnodes * 4 > (uint64_t)p->mask * 3)
-		slots_grow(p);
+	if (k < UINT8_MAX)
+		p->nkids[parent] = ++k;
+	if (k == WIDE + 1) {
+		for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
+			slots_add(p, c);
+	} else if (k > WIDE) {
+		slots_add(p, id);
+	}
 	return id;
 }
 
 uint32_t
 profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 {
-	if (p->slots != NULL) {
-		uint32_t i = slot_hash(parent, name) & p->mask;
-		for (uint32_t id; (id = p->slots[i]) != 0; i = (i + 1) & p->mask)
-			if (p->nodes[id].name == name && p->nodes[id].parent == parent)
-				return id;
-		return FT_NONE;
-	}
-	if (!p->finished) {
-		/* Built with profile_append(): no table and no child lists yet. */
-		for (uint32_t id = parent + 1; id < p->nnodes; id++)
-			if (p->nodes[id].parent == parent && p->nodes[id].name == name)
-				return id;
-		return FT_NONE;
-	}
-	for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
-		if (p->nodes[c].name == name)
-			return c;
-	return FT_NONE;
+	if (p->nkids != NULL && p->nkids[parent] > WIDE)
+		return slots_find(p, parent, name);
+	return list_find(p, parent, name);
 }
 
 int
@@ -341,16 +379,16 @@ name_ranks(const ft_intern *names)
 	return rank;
 }
 
-struct wkey {
-	ft_val total;
-	uint32_t rank;
+struct ckey {
+	ft_val total;  /* |total| in the sort column (weight order only) */
+	uint32_t rank; /* name rank */
 	uint32_t node;
 };
 
 static int
-cmp_weight(const void *a, const void *b)
+cmp_child(const void *a, const void *b)
 {
-	const struct wkey *x = a, *y = b;
+	const struct ckey *x = a, *y = b;
 	if (x->total != y->total)
 		return x->total > y->total ? -1 : 1;
 	if (x->rank != y->rank)
@@ -361,47 +399,42 @@ cmp_weight(const void *a, const void *b)
 void
 profile_sort(ft_profile *p, enum ft_sort sort, int column)
 {
-	uint32_t n = p->nnodes;
 	uint32_t *rank = name_ranks(p->names);
-	for (uint32_t i = 0; i < n; i++)
-		p->nodes[i].child = FT_NONE;
-	/* Visit nodes in the wanted order, last first, and prepend each to its
-	 * parent's list: every list comes out in the wanted order. */
-	if (sort == FT_SORT_WEIGHT && p->total != NULL) {
-		struct wkey *k = xmalloc(sizeof(*k) * n);
-		for (uint32_t i = 0; i < n; i++) {
-			ft_val t = profile_total(p, i, column);
-			k[i] = (struct wkey){t < 0 ? -t : t, rank[p->nodes[i].name], i};
+	int weight = sort == FT_SORT_WEIGHT && p->total != NULL;
+	struct ckey *k = NULL;
+	size_t kcap = 0;
+	/* Only nodes with two or more children need work; in a real profile
+	 * that is a small share of them. */
+	for (uint32_t n = 0; n < p->nnodes; n++) {
+		uint32_t c = p->nodes[n].child;
+		if (c == FT_NONE || p->nodes[c].sibling == FT_NONE)
+			continue;
+		size_t cnt = 0;
+		for (; c != FT_NONE; c = p->nodes[c].sibling) {
+			if (cnt == kcap) {
+				kcap = grow_cap(kcap, cnt + 1, 64);
+				k = xreallocarray(k, kcap, sizeof(*k));
+			}
+			ft_val t = weight ? profile_total(p, c, column) : 0;
+			k[cnt++] = (struct ckey){t < 0 ? -t : t, rank[p->nodes[c].name], c};
 		}
-		qsort(k, n, sizeof(*k), cmp_weight);
-		for (uint32_t i = n; i-- > 0;) {
-			uint32_t id = k[i].node;
-			if (id == FT_ROOT)
-				continue;
-			ft_node *nd = &p->nodes[id];
-			nd->sibling = p->nodes[nd->parent].child;
-			p->nodes[nd->parent].child = id;
+		if (cnt < 16) {
+			for (size_t i = 1; i < cnt; i++) {
+				struct ckey x = k[i];
+				size_t j = i;
+				for (; j > 0 && cmp_child(&k[j - 1], &x) > 0; j--)
+					k[j] = k[j - 1];
+				k[j] = x;
+			}
+		} else {
+			qsort(k, cnt, sizeof(*k), cmp_child);
 		}
-		free(k);
-	} else {
-		/* Counting sort of nodes by name rank. */
-		uint32_t nn = intern_count(p->names);
-		uint32_t *start = xcalloc((size_t)nn + 1, sizeof(uint32_t));
-		for (uint32_t i = 1; i < n; i++)
-			start[rank[p->nodes[i].name] + 1]++;
-		for (uint32_t r = 0; r < nn; r++)
-			start[r + 1] += start[r];
-		uint32_t *order = xmalloc(sizeof(uint32_t) * (n ? n : 1));
-		for (uint32_t i = 1; i < n; i++)
-			order[start[rank[p->nodes[i].name]]++] = i;
-		for (uint32_t i = n - 1; i-- > 0;) {
-			ft_node *nd = &p->nodes[order[i]];
-			nd->sibling = p->nodes[nd->parent].child;
-			p->nodes[nd->parent].child = order[i];
-		}
-		free(order);
-		free(start);
+		p->nodes[n].child = k[0].node;
+		for (size_t i = 0; i + 1 < cnt; i++)
+			p->nodes[k[i].node].sibling = k[i + 1].node;
+		p->nodes[k[cnt - 1].node].sibling = FT_NONE;
 	}
+	free(k);
 	free(rank);
 }
 
@@ -427,6 +460,8 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	p->max_depth = maxd;
 	free(p->slots);
 	p->slots = NULL;
+	free(p->nkids);
+	p->nkids = NULL;
 	if (column < 0 || column >= p->nvals)
 		column = p->deftype;
 	profile_sort(p, sort, column);

@@ -76,13 +76,28 @@ typedef struct ft_profile {
 	int64_t time_ns;
 	const char **comments;
 	int ncomments;
+	/* pprof Label keys present in samples, sorted, for the details panel
+	 * (string labels and numeric labels separately).  Per-sample label
+	 * values are not kept: the tree merges samples, so tag filters will
+	 * need a per-stack store (not built yet). */
+	const char **label_keys;
+	int nlabel_keys;
+	const char **numlabel_keys;
+	int nnumlabel_keys;
+	/* A remark for the header, or NULL: e.g. "default type inuse_space
+	 * sums to zero; alloc_space does not". */
+	const char *note;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;
 
-	/* Builder state: (parent, name) -> child, freed by profile_finish(). */
+	/* Builder state, freed by profile_finish(): children of a node are
+	 * found by scanning its child list while it has few (nkids[] counts,
+	 * saturating); children of wide nodes also go into a hash table keyed
+	 * by (parent, name). */
+	uint8_t *nkids;
 	uint32_t *slots;
-	uint32_t mask;
+	uint32_t mask, nslots;
 } ft_profile;
 
 /* New empty profile with nvals value columns named "samples"/"count".
@@ -117,7 +132,7 @@ uint32_t profile_child(ft_profile *p, uint32_t parent, uint32_t name);
 /* Append a new child of parent named name without looking for an existing
  * one: the caller guarantees (parent, name) is new, as when copying a
  * subset of a finished tree.  Much cheaper than profile_child() on big
- * trees; mixing the two stays correct (the lookup table is rebuilt). */
+ * trees; mixing the two stays correct. */
 uint32_t profile_append(ft_profile *p, uint32_t parent, uint32_t name);
 
 /* Child of parent named name, or FT_NONE (works before and after finish). */

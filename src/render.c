@@ -19,10 +19,26 @@
 #include "xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
-static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
-static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
-static const ft_style st_chip = {0x000000, 0xe0c060, 0};
+static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
+static const ft_style st_bar_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
+static const ft_style st_status_color = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_status_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
+static const ft_style st_chip_color = {0x000000, 0xe0c060, 0};
+static const ft_style st_chip_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_UNDERLINE};
 #define ST_MATCH_BG 0xe040e0u /* magenta: search matches */
+
+/* Header / status / chip styles: without colours, reverse video. */
+static ft_style
+bar_style(const ft_view *v)
+{
+	return v->colors > 0 ? st_bar_color : st_bar_mono;
+}
+
+static ft_style
+status_style(const ft_view *v)
+{
+	return v->colors > 0 ? st_status_color : st_status_mono;
+}
 
 static uint32_t
 rgb(double r, double g, double b)
@@ -162,26 +178,49 @@ draw_graph(ft_view *v, ft_canvas *c)
 /* Filter chips ("focus:RE") and the search pattern ("/RE") in the
  * header from cell x; returns the next free cell. */
 static int
-draw_chips(const ft_view *v, ft_canvas *c, int x)
+draw_chips(const ft_view *v, ft_canvas *c, int x, int limit)
 {
-	for (int i = 0; i < v->filters.n && x < c->w; i++) {
+	ft_style st_bar = bar_style(v);
+	ft_style st_chip = v->colors > 0 ? st_chip_color : st_chip_mono;
+	for (int i = 0; i < v->filters.n && x < limit; i++) {
 		const ft_filter *f = &v->filters.v[i];
-		x += canvas_text(c, x, 0, c->w - x, " ", 1, st_bar, 0);
+		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
 		const char *k = filter_kind_name(f->kind);
-		int w0 = x;
-		x += canvas_text(c, x, 0, c->w - x, k, strlen(k), st_chip, 1);
-		x += canvas_text(c, x, 0, c->w - x, ":", 1, st_chip, 1);
-		x += canvas_text(c, x, 0, c->w - x, f->pattern, strlen(f->pattern), st_chip, 1);
-		(void)w0;
+		x += canvas_text(c, x, 0, limit - x, k, strlen(k), st_chip, 1);
+		x += canvas_text(c, x, 0, limit - x, ":", 1, st_chip, 1);
+		x += canvas_text(c, x, 0, limit - x, f->pattern, strlen(f->pattern), st_chip, 1);
 	}
-	if (v->search != NULL && x < c->w) {
+	if (v->search != NULL && x < limit) {
 		const char *pat = match_pattern(v->search);
-		ft_style ss = {0x000000, ST_MATCH_BG, 0};
-		x += canvas_text(c, x, 0, c->w - x, " ", 1, st_bar, 0);
-		x += canvas_text(c, x, 0, c->w - x, "/", 1, ss, 1);
-		x += canvas_text(c, x, 0, c->w - x, pat, strlen(pat), ss, 1);
+		ft_style ss = v->colors > 0 ? (ft_style){0x000000, ST_MATCH_BG, 0} : st_chip_mono;
+		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
+		x += canvas_text(c, x, 0, limit - x, "/", 1, ss, 1);
+		x += canvas_text(c, x, 0, limit - x, pat, strlen(pat), ss, 1);
 	}
 	return x;
+}
+
+/* Cells the "more above/below" marker takes (0 when all rows show). */
+static int
+more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *below)
+{
+	uint32_t rows = (uint32_t)view_graph_rows(v);
+	*above = v->scroll;
+	*below = v->layout.nrows > v->scroll + rows ? v->layout.nrows - v->scroll - rows : 0;
+	if (v->flip) {
+		uint32_t t = *above;
+		*above = *below;
+		*below = t;
+	}
+	int mw = 0;
+	char m[32];
+	if (*above)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *above);
+	if (*below)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *below);
+	if (*above && *below)
+		mw++;
+	return mw;
 }
 
 static void
@@ -189,49 +228,39 @@ draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	char tot[64], type[160], line[512];
+	/* Without colours the header is told apart by reverse video. */
+	ft_style st_bar = bar_style(v);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	/* The marker for rows out of view comes first: it matters more than
+	 * the end of the header text when the terminal is narrow. */
+	uint32_t above, below;
+	int mw = more_marker(v, c, &above, &below);
+	int room = c->w - (mw > 0 ? mw + 1 : 0);
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
-	x += canvas_text(c, x, 0, c->w - x, p->source, strlen(p->source), st_bar, 1);
+	x += canvas_text(c, x, 0, room - x, p->source, strlen(p->source), st_bar, 1);
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
-	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
-	x = draw_chips(v, c, x);
+	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
+	x = draw_chips(v, c, x, room);
 	if (v->zoom != FT_ROOT) {
 		uint32_t zn = p->nodes[v->zoom].name;
-		x += canvas_text(c, x, 0, c->w - x, " | zoom: ", 9, st_bar, 1);
-		x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, zn),
+		x += canvas_text(c, x, 0, room - x, " | zoom: ", 9, st_bar, 1);
+		x += canvas_text(c, x, 0, room - x, intern_str(p->names, zn),
 		    intern_len(p->names, zn), st_bar, 1);
 	}
-	/* More rows above / below the visible ones. */
-	uint32_t rows = (uint32_t)view_graph_rows(v);
-	uint32_t above = v->scroll;
-	uint32_t below = v->layout.nrows > v->scroll + rows ?
-	    v->layout.nrows - v->scroll - rows : 0;
-	if (v->flip) {
-		uint32_t t = above;
-		above = below;
-		below = t;
-	}
-	if (above || below) {
-		char m[64];
-		int mw = 0;
-		if (above)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", above) + (c->utf8 ? 1 : 1);
-		if (below)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", below) + 1;
-		int mx = c->w - mw - 1;
-		if (mx > x) {
-			canvas_fill(c, mx - 1, c->w, 0, ' ', st_bar);
-			if (above) {
-				mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
-				mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u ", above);
-			}
-			if (below) {
-				mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
-				canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
-			}
+	if (mw > 0 && mw < c->w) {
+		int mx = c->w - mw;
+		if (above) {
+			mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
+			mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", above);
+			if (below)
+				mx++;
+		}
+		if (below) {
+			mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
+			canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
 		}
 	}
 }
@@ -306,6 +335,8 @@ draw_status(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	int y = c->h - 1;
+	/* Without colours the status line is told apart by reverse video. */
+	ft_style st_status = status_style(v);
 	canvas_fill(c, 0, c->w, y, ' ', st_status);
 	if (v->message != NULL) {
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
@@ -406,15 +437,22 @@ draw_details(ft_view *v, ft_canvas *c)
 	int kind = intern_kind(p->names, name);
 	ft_val at, as;
 	uint32_t cnt;
-	all_instances(p, v->col, name, &at, &as, &cnt);
+	if (n == FT_ROOT) {
+		/* The root is the one instance of itself. */
+		at = profile_total(p, n, v->col);
+		as = profile_self(p, n, v->col);
+		cnt = 1;
+	} else {
+		all_instances(p, v->col, name, &at, &as, &cnt);
+	}
 	char t[64], s[64], tp[32], sp[32];
 	double all = (double)profile_total(p, FT_ROOT, v->col);
 	units_human(t, sizeof(t), p, v->col, at);
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instances: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", d, cnt, t, tp, s, sp);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];
@@ -444,6 +482,7 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
+	ft_style st_bar = bar_style(v);
 	canvas_clear(c);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
@@ -468,6 +507,7 @@ draw_table(ft_view *v, ft_canvas *c)
 	if (t->prof != p || t->col != v->col)
 		view_table_refresh(v);
 	static const char *const sorts[] = {"self", "total", "name"};
+	ft_style st_bar = bar_style(v), st_status = status_style(v);
 	char line[512], tot[64];
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
@@ -482,7 +522,7 @@ draw_table(ft_view *v, ft_canvas *c)
 		x += canvas_text(c, x, 0, c->w - x, "/ filters rows, Enter: butterfly, Esc: back",
 		    44, st_bar, 1);
 	}
-	x = draw_chips(v, c, x);
+	draw_chips(v, c, x, c->w);
 	ft_style hd = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_UNDERLINE};
 	canvas_fill(c, 0, c->w, 1, ' ', hd);
 	canvas_printf(c, 0, 1, c->w, hd, "%12s %7s %12s %7s  %s", "self", "self%",
@@ -534,6 +574,7 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	ft_view *act = bf->side ? &bf->down : &bf->up;
 	ft_view *other = bf->side ? &bf->up : &bf->down;
 	const ft_profile *p = bf->b.callees;
+	ft_style st_bar = bar_style(v);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	int x = canvas_text(c, 0, 0, c->w, "butterfly: ", 11, st_bar, 1);
 	x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, bf->b.name),
@@ -545,7 +586,7 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
 	    tot, pc);
 	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
-	draw_chips(v, c, x);
+	draw_chips(v, c, x, c->w);
 	draw_graph(other, c);
 	draw_graph(act, c);
 	if (profile_total(p, FT_ROOT, v->col) == 0)

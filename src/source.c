@@ -350,3 +350,46 @@ source_read(ft_source *s, void *buf, size_t n, ft_diag *err)
 	}
 	return (long)got;
 }
+
+int
+source_write_gzip(FILE *out, const void *data, size_t n, ft_diag *err)
+{
+	z_stream zs;
+	memset(&zs, 0, sizeof(zs));
+	if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK) {
+		diag_set(err, "cannot initialise zlib");
+		return -1;
+	}
+	unsigned char *chunk = xmalloc(RAW_SIZE);
+	const unsigned char *in = data;
+	size_t left = n;
+	int rc = 0, zr;
+	do {
+		/* Feed at most 1 GiB at a time: avail_in is 32 bits. */
+		uInt step = left > (1u << 30) ? (1u << 30) : (uInt)left;
+		zs.next_in = (Bytef *)(uintptr_t)in;
+		zs.avail_in = step;
+		int flush = step == left ? Z_FINISH : Z_NO_FLUSH;
+		do {
+			zs.next_out = chunk;
+			zs.avail_out = RAW_SIZE;
+			zr = deflate(&zs, flush);
+			size_t have = RAW_SIZE - zs.avail_out;
+			if (have > 0 && fwrite(chunk, 1, have, out) != have) {
+				diag_set(err, "write error: %s", strerror(errno));
+				rc = -1;
+				break;
+			}
+		} while (zs.avail_out == 0 && rc == 0);
+		in += step - zs.avail_in;
+		left -= step - zs.avail_in;
+	} while (rc == 0 && zr != Z_STREAM_END);
+	deflateEnd(&zs);
+	free(chunk);
+	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
+		diag_set(err, "write error: %s", strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}

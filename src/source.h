@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -45,5 +46,9 @@ long source_read(ft_source *s, void *buf, size_t n, ft_diag *err);
 
 /* Line number of the last line returned by source_getline (1-based). */
 long source_lineno(const ft_source *s);
+
+/* Output side, here because this is the one zlib user: write data[0..n)
+ * to out as one gzip member.  0, or -1 with err set ("write error"). */
+int source_write_gzip(FILE *out, const void *data, size_t n, ft_diag *err);
 
 #endif

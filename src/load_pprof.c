@@ -1,0 +1,855 @@
+/* load_pprof.c - pprof profiles (profile.proto, gzip already undone by the
+ * source layer) into a call tree.
+ *
+ * A protobuf cannot be streamed (the string table may come last), so the
+ * decoded bytes are read into memory, capped at PPROF_MAX_BYTES.  Two passes
+ * over the top-level fields: the first decodes everything but samples into
+ * tables (strings, sample types, mappings, locations with their lines,
+ * functions) and validates every index; the second walks the samples.
+ *
+ * Semantics (DESIGN.md section 2, and ../shared/corpora/pprof_ref.py):
+ * - every sample type is a value column; the default column is the one
+ *   named by default_sample_type, else the last;
+ * - Sample.location_id[0] is the leaf;
+ * - a Location's Lines are an inline chain: the LAST Line is the caller and
+ *   is a plain frame; the ones before it are callees inlined into it and get
+ *   FT_KIND_INLINED;
+ * - a Location without Lines, and a Line whose function has an empty name
+ *   (or function_id 0), is the frame `0x<address>` (lower-case hex) - the
+ *   reference converter's convention, so folded exports match it;
+ * - --lines makes a frame `function file:line` (`function :line` when the
+ *   file name is unknown);
+ * - samples whose values are all zero add nothing; negative values are kept;
+ * - ids may be sparse: id -> record lookups use sorted arrays and binary
+ *   search; id 0 is reserved and rejected, except that when EVERY Function
+ *   has id 0 (a broken .NET producer) Line.function_id is read as the
+ *   1-based position in the function table, as pyroscope and pprof_ref.py
+ *   do; duplicate ids: the last record wins (as in Go's decoder).
+ *
+ * Errors are "FILE: byte OFFSET: reason", OFFSET in the decoded bytes.
+ * Nothing is allocated from a count read from the file: every table grows
+ * by the records actually present, so memory is bounded by the input size.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "load.h"
+#include "pbwire.h"
+#include "xalloc.h"
+
+#define PPROF_MAX_BYTES ((size_t)1 << 30) /* 1 GiB of decoded protobuf */
+
+struct pstr { size_t off, len; };
+struct pvt { uint64_t type, unit; size_t off; };
+struct pfunc { uint64_t id, name, filename; size_t off; };
+struct pline { uint64_t function_id; int64_t line; };
+struct ploc {
+	uint64_t id, mapping_id, address;
+	size_t line0, nlines;
+	size_t off;
+	size_t frame0;    /* expanded frames in fr[], caller first */
+	uint32_t nframes;
+};
+struct pmap { uint64_t id, start, limit, offset, filename; size_t off; };
+struct idx { uint64_t id; uint32_t at; };
+
+struct pp {
+	const char *name;
+	const ft_load_opts *o;
+	ft_diag *err;
+	pb_reader top;
+	const uint8_t *buf;
+
+	struct pstr *strs; size_t nstrs, cstrs;
+	struct pvt *vts; size_t nvts, cvts;
+	struct pfunc *funcs; size_t nfuncs, cfuncs;
+	struct pline *lines; size_t nlines, clines;
+	struct ploc *locs; size_t nlocs, clocs;
+	struct pmap *maps; size_t nmaps, cmaps;
+	uint64_t *comments; size_t ncomments, ccomments;
+	struct idx *fidx, *lidx, *midx;
+	size_t nfidx, nlidx, nmidx;
+	int func_by_pos;
+
+	int have_period_type;
+	struct pvt period_type;
+	int64_t period, time_ns, duration_ns;
+	uint64_t default_type;
+
+	uint32_t *fr; size_t nfr, cfr;
+
+	/* per-sample scratch */
+	uint64_t *sloc; size_t csloc;
+	ft_val *svals;
+	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
+};
+
+static int
+err_at(struct pp *P, size_t off, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int
+err_at(struct pp *P, size_t off, const char *fmt, ...)
+{
+	char reason[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	diag_set(P->err, "%s: byte %zu: %s", P->name, off, reason);
+	return -1;
+}
+
+static int
+wire_err(struct pp *P, const pb_error *e)
+{
+	return err_at(P, e->off, "%s", e->reason);
+}
+
+/* Grow a table by one element. */
+#define PUSH(arr, n, cap, init) do {                                   \
+		if ((n) == (cap)) {                                     \
+			(cap) = grow_cap((cap), (n) + 1, 64);           \
+			(arr) = xreallocarray((arr), (cap), sizeof(*(arr))); \
+		}                                                       \
+		(arr)[(n)++] = init;                                    \
+	} while (0)
+
+/* A submessage field must be length-delimited. */
+static int
+need_msg(struct pp *P, const pb_field *f, const char *what)
+{
+	if (f->wire != PB_LEN)
+		return err_at(P, f->key_off, "%s is not a message (wire type %d)", what, f->wire);
+	return 0;
+}
+
+static int
+get_uint(struct pp *P, const pb_field *f, uint64_t *v)
+{
+	pb_error e;
+	if (pb_uint(f, v, &e) < 0)
+		return wire_err(P, &e);
+	return 0;
+}
+
+static int
+parse_vt(struct pp *P, const pb_field *m, struct pvt *vt)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	*vt = (struct pvt){0, 0, m->key_off};
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		if (f.num == 1 && get_uint(P, &f, &vt->type) < 0)
+			return -1;
+		if (f.num == 2 && get_uint(P, &f, &vt->unit) < 0)
+			return -1;
+	}
+	return rc < 0 ? wire_err(P, &e) : 0;
+}
+
+static int
+parse_function(struct pp *P, const pb_field *m)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	struct pfunc fn = {0, 0, 0, m->key_off};
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		uint64_t *dst = f.num == 1 ? &fn.id : f.num == 2 ? &fn.name :
+		    f.num == 4 ? &fn.filename : NULL;
+		if (f.num == 3 || f.num == 5) {
+			uint64_t ignored;
+			if (get_uint(P, &f, &ignored) < 0)
+				return -1;
+		}
+		if (dst != NULL && get_uint(P, &f, dst) < 0)
+			return -1;
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	PUSH(P->funcs, P->nfuncs, P->cfuncs, fn);
+	return 0;
+}
+
+static int
+parse_line(struct pp *P, const pb_field *m, struct pline *ln)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	*ln = (struct pline){0, 0};
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		uint64_t v;
+		if (f.num == 1 && get_uint(P, &f, &ln->function_id) < 0)
+			return -1;
+		if (f.num == 2) {
+			if (get_uint(P, &f, &v) < 0)
+				return -1;
+			ln->line = (int64_t)v;
+		}
+	}
+	return rc < 0 ? wire_err(P, &e) : 0;
+}
+
+static int
+parse_location(struct pp *P, const pb_field *m)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	struct ploc l = {0};
+	l.off = m->key_off;
+	l.line0 = P->nlines;
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		switch (f.num) {
+		case 1:
+			if (get_uint(P, &f, &l.id) < 0)
+				return -1;
+			break;
+		case 2:
+			if (get_uint(P, &f, &l.mapping_id) < 0)
+				return -1;
+			break;
+		case 3:
+			if (get_uint(P, &f, &l.address) < 0)
+				return -1;
+			break;
+		case 4: {
+			struct pline ln;
+			if (need_msg(P, &f, "Location.line") < 0 || parse_line(P, &f, &ln) < 0)
+				return -1;
+			PUSH(P->lines, P->nlines, P->clines, ln);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	l.nlines = P->nlines - l.line0;
+	PUSH(P->locs, P->nlocs, P->clocs, l);
+	return 0;
+}
+
+static int
+parse_mapping(struct pp *P, const pb_field *m)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	struct pmap mp = {0};
+	mp.off = m->key_off;
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		uint64_t *dst = NULL;
+		switch (f.num) {
+		case 1: dst = &mp.id; break;
+		case 2: dst = &mp.start; break;
+		case 3: dst = &mp.limit; break;
+		case 4: dst = &mp.offset; break;
+		case 5: dst = &mp.filename; break;
+		default: break;
+		}
+		if (dst != NULL && get_uint(P, &f, dst) < 0)
+			return -1;
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	PUSH(P->maps, P->nmaps, P->cmaps, mp);
+	return 0;
+}
+
+/* Pass 1: every top-level field except samples. */
+static int
+pass_tables(struct pp *P)
+{
+	pb_reader r = P->top;
+	pb_field f;
+	pb_error e;
+	int rc;
+	uint64_t v;
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		switch (f.num) {
+		case 1: {
+			struct pvt vt;
+			if (need_msg(P, &f, "Profile.sample_type") < 0 || parse_vt(P, &f, &vt) < 0)
+				return -1;
+			PUSH(P->vts, P->nvts, P->cvts, vt);
+			break;
+		}
+		case 2:
+			if (need_msg(P, &f, "Profile.sample") < 0)
+				return -1;
+			break;
+		case 3:
+			if (need_msg(P, &f, "Profile.mapping") < 0 || parse_mapping(P, &f) < 0)
+				return -1;
+			break;
+		case 4:
+			if (need_msg(P, &f, "Profile.location") < 0 || parse_location(P, &f) < 0)
+				return -1;
+			break;
+		case 5:
+			if (need_msg(P, &f, "Profile.function") < 0 || parse_function(P, &f) < 0)
+				return -1;
+			break;
+		case 6: {
+			if (need_msg(P, &f, "Profile.string_table entry") < 0)
+				return -1;
+			struct pstr s = {f.off, f.len};
+			PUSH(P->strs, P->nstrs, P->cstrs, s);
+			break;
+		}
+		case 7: case 8:
+			if (get_uint(P, &f, &v) < 0)
+				return -1;
+			break;
+		case 9: case 10: case 12:
+			if (get_uint(P, &f, &v) < 0)
+				return -1;
+			if (f.num == 9)
+				P->time_ns = (int64_t)v;
+			else if (f.num == 10)
+				P->duration_ns = (int64_t)v;
+			else
+				P->period = (int64_t)v;
+			break;
+		case 11:
+			if (need_msg(P, &f, "Profile.period_type") < 0 ||
+			    parse_vt(P, &f, &P->period_type) < 0)
+				return -1;
+			P->have_period_type = 1;
+			break;
+		case 13: {
+			pb_ints it;
+			if (pb_ints_begin(&it, &r, &f, &e) < 0)
+				return wire_err(P, &e);
+			while ((rc = pb_ints_next(&it, &v, &e)) == 1)
+				PUSH(P->comments, P->ncomments, P->ccomments, v);
+			if (rc < 0)
+				return wire_err(P, &e);
+			break;
+		}
+		case 14:
+			if (get_uint(P, &f, &P->default_type) < 0)
+				return -1;
+			break;
+		default:
+			break; /* unknown fields (doc_url, future ones) are skipped */
+		}
+	}
+	return rc < 0 ? wire_err(P, &e) : 0;
+}
+
+/* A string table index: -1 with the error at off when out of range.  Index
+ * 0 is "" even when a producer wrote no table at all. */
+static int
+str_at(struct pp *P, uint64_t i, size_t off, const char *what, const char **s,
+    size_t *n)
+{
+	if (i == 0 && P->nstrs == 0) {
+		*s = "";
+		*n = 0;
+		return 0;
+	}
+	if (i >= P->nstrs)
+		return err_at(P, off, "%s: string index %" PRIu64 " out of range "
+		    "(string table has %zu entries)", what, i, P->nstrs);
+	*s = (const char *)P->buf + P->strs[i].off;
+	*n = P->strs[i].len;
+	return 0;
+}
+
+static int
+cmp_idx(const void *a, const void *b)
+{
+	const struct idx *x = a, *y = b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* Sorted id -> position table, the last of equal ids kept. */
+static size_t
+build_idx(struct idx *ix, size_t n)
+{
+	qsort(ix, n, sizeof(*ix), cmp_idx);
+	size_t out = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (out > 0 && ix[out - 1].id == ix[i].id)
+			ix[out - 1] = ix[i];
+		else
+			ix[out++] = ix[i];
+	}
+	return out;
+}
+
+static int
+find_idx(const struct idx *ix, size_t n, uint64_t id, uint32_t *at)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ix[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && ix[lo].id == id) {
+		*at = ix[lo].at;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+build_indexes(struct pp *P)
+{
+	if (P->nfuncs > UINT32_MAX || P->nlocs > UINT32_MAX || P->nmaps > UINT32_MAX)
+		return err_at(P, 0, "too many records");
+	P->func_by_pos = P->nfuncs > 0;
+	for (size_t i = 0; i < P->nfuncs; i++)
+		if (P->funcs[i].id != 0)
+			P->func_by_pos = 0;
+	P->fidx = xreallocarray(NULL, P->nfuncs + 1, sizeof(struct idx));
+	for (size_t i = 0; i < P->nfuncs; i++) {
+		uint64_t id = P->func_by_pos ? i + 1 : P->funcs[i].id;
+		if (id == 0)
+			return err_at(P, P->funcs[i].off, "function with the reserved id 0");
+		P->fidx[i] = (struct idx){id, (uint32_t)i};
+	}
+	P->nfidx = build_idx(P->fidx, P->nfuncs);
+	P->lidx = xreallocarray(NULL, P->nlocs + 1, sizeof(struct idx));
+	for (size_t i = 0; i < P->nlocs; i++) {
+		if (P->locs[i].id == 0)
+			return err_at(P, P->locs[i].off, "location with the reserved id 0");
+		P->lidx[i] = (struct idx){P->locs[i].id, (uint32_t)i};
+	}
+	P->nlidx = build_idx(P->lidx, P->nlocs);
+	P->midx = xreallocarray(NULL, P->nmaps + 1, sizeof(struct idx));
+	for (size_t i = 0; i < P->nmaps; i++) {
+		if (P->maps[i].id == 0)
+			return err_at(P, P->maps[i].off, "mapping with the reserved id 0");
+		P->midx[i] = (struct idx){P->maps[i].id, (uint32_t)i};
+	}
+	P->nmidx = build_idx(P->midx, P->nmaps);
+	return 0;
+}
+
+/* Check every string index outside locations and samples. */
+static int
+check_strings(struct pp *P)
+{
+	const char *s;
+	size_t n;
+	for (size_t i = 0; i < P->nvts; i++)
+		if (str_at(P, P->vts[i].type, P->vts[i].off, "sample type", &s, &n) < 0 ||
+		    str_at(P, P->vts[i].unit, P->vts[i].off, "sample unit", &s, &n) < 0)
+			return -1;
+	if (P->have_period_type &&
+	    (str_at(P, P->period_type.type, P->period_type.off, "period type", &s, &n) < 0 ||
+	    str_at(P, P->period_type.unit, P->period_type.off, "period unit", &s, &n) < 0))
+		return -1;
+	for (size_t i = 0; i < P->nfuncs; i++)
+		if (str_at(P, P->funcs[i].name, P->funcs[i].off, "function name", &s, &n) < 0 ||
+		    str_at(P, P->funcs[i].filename, P->funcs[i].off, "function file", &s, &n) < 0)
+			return -1;
+	for (size_t i = 0; i < P->nmaps; i++)
+		if (str_at(P, P->maps[i].filename, P->maps[i].off, "mapping file", &s, &n) < 0)
+			return -1;
+	for (size_t i = 0; i < P->ncomments; i++)
+		if (str_at(P, P->comments[i], 0, "comment", &s, &n) < 0)
+			return -1;
+	if (P->default_type != 0 &&
+	    str_at(P, P->default_type, 0, "default sample type", &s, &n) < 0)
+		return -1;
+	return 0;
+}
+
+/* Intern one frame name (with kind). */
+static uint32_t
+frame_id(struct pp *P, ft_profile *p, const char *s, size_t n, int kind)
+{
+	return intern_get(p->names, s, n, kind);
+}
+
+/* Expand every location into its frames (caller first). */
+static int
+expand_locations(struct pp *P, ft_profile *p)
+{
+	char tmp[64];
+	char *big = NULL;
+	size_t cbig = 0;
+	for (size_t i = 0; i < P->nlocs; i++) {
+		struct ploc *l = &P->locs[i];
+		uint32_t at;
+		if (l->mapping_id != 0 && !find_idx(P->midx, P->nmidx, l->mapping_id, &at)) {
+			free(big);
+			return err_at(P, l->off, "location %" PRIu64 " refers to unknown mapping id %"
+			    PRIu64, l->id, l->mapping_id);
+		}
+		l->frame0 = P->nfr;
+		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
+		if (l->nlines == 0) {
+			PUSH(P->fr, P->nfr, P->cfr, frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE));
+			l->nframes = 1;
+			continue;
+		}
+		for (size_t j = l->nlines; j-- > 0;) {
+			const struct pline *ln = &P->lines[l->line0 + j];
+			int kind = j + 1 == l->nlines ? FT_KIND_NONE : FT_KIND_INLINED;
+			const char *name = tmp, *file = "";
+			size_t nlen = (size_t)alen, flen = 0;
+			if (ln->function_id != 0) {
+				if (!find_idx(P->fidx, P->nfidx, ln->function_id, &at)) {
+					free(big);
+					return err_at(P, l->off, "location %" PRIu64 " refers to unknown "
+					    "function id %" PRIu64, l->id, ln->function_id);
+				}
+				const struct pfunc *fn = &P->funcs[at];
+				const char *s;
+				size_t n;
+				/* Indices were checked by check_strings(). */
+				str_at(P, fn->name, fn->off, "function name", &s, &n);
+				if (n > 0) {
+					name = s;
+					nlen = n;
+				}
+				str_at(P, fn->filename, fn->off, "function file", &file, &flen);
+			}
+			uint32_t id;
+			if (P->o->lines) {
+				size_t need = nlen + flen + 32;
+				if (need > cbig) {
+					cbig = grow_cap(cbig, need, 256);
+					big = xrealloc(big, cbig);
+				}
+				memcpy(big, name, nlen);
+				big[nlen] = ' ';
+				memcpy(big + nlen + 1, file, flen);
+				int k = snprintf(big + nlen + 1 + flen, 32, ":%" PRId64, ln->line);
+				id = frame_id(P, p, big, nlen + 1 + flen + (size_t)k, kind);
+			} else {
+				id = frame_id(P, p, name, nlen, kind);
+			}
+			PUSH(P->fr, P->nfr, P->cfr, id);
+		}
+		l->nframes = (uint32_t)l->nlines;
+	}
+	free(big);
+	return 0;
+}
+
+/* One Sample: its locations, values and label keys; adds to the tree. */
+static int
+one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
+{
+	pb_reader r = pb_sub(&P->top, m);
+	pb_field f;
+	pb_error e;
+	int rc;
+	size_t nloc = 0, nval = 0;
+	size_t nt = P->nvts;
+	uint64_t v;
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
+		if (f.num == 1 || f.num == 2) {
+			pb_ints it;
+			if (pb_ints_begin(&it, &r, &f, &e) < 0)
+				return wire_err(P, &e);
+			while ((rc = pb_ints_next(&it, &v, &e)) == 1) {
+				if (f.num == 1) {
+					if (nloc == P->csloc) {
+						P->csloc = grow_cap(P->csloc, nloc + 1, 64);
+						P->sloc = xreallocarray(P->sloc, P->csloc, sizeof(uint64_t));
+					}
+					P->sloc[nloc++] = v;
+				} else {
+					if (nval < nt)
+						P->svals[nval] = (ft_val)v;
+					nval++;
+				}
+			}
+			if (rc < 0)
+				return wire_err(P, &e);
+		} else if (f.num == 3) {
+			if (need_msg(P, &f, "Sample.label") < 0)
+				return -1;
+			pb_reader lr = pb_sub(&r, &f);
+			pb_field lf;
+			uint64_t key = 0, str = 0;
+			while ((rc = pb_next(&lr, &lf, &e)) == 1) {
+				if (lf.num == 1 && get_uint(P, &lf, &key) < 0)
+					return -1;
+				if (lf.num == 2 && get_uint(P, &lf, &str) < 0)
+					return -1;
+				if ((lf.num == 3 || lf.num == 4) && get_uint(P, &lf, &v) < 0)
+					return -1;
+			}
+			if (rc < 0)
+				return wire_err(P, &e);
+			const char *s;
+			size_t n;
+			if (str_at(P, key, f.key_off, "label key", &s, &n) < 0 ||
+			    str_at(P, str, f.key_off, "label value", &s, &n) < 0)
+				return -1;
+			/* pprof_ref's rule: a label with a string value is a
+			 * string label, else numeric. */
+			if (P->nstrs > 0)
+				P->keyseen[key] |= str != 0 ? 1 : 2;
+		}
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	if (nval != nt)
+		return err_at(P, m->key_off, "sample has %zu values for %zu sample types",
+		    nval, nt);
+	(*nsamples)++;
+	int nonzero = 0;
+	for (size_t i = 0; i < nt; i++)
+		nonzero |= P->svals[i] != 0;
+	if (!nonzero)
+		return 0;
+	uint32_t node = FT_ROOT;
+	for (size_t i = nloc; i-- > 0;) {
+		uint32_t at;
+		if (!find_idx(P->lidx, P->nlidx, P->sloc[i], &at))
+			return err_at(P, m->key_off, "sample refers to unknown location id %"
+			    PRIu64, P->sloc[i]);
+		const struct ploc *l = &P->locs[at];
+		for (uint32_t k = 0; k < l->nframes; k++)
+			node = profile_child(p, node, P->fr[l->frame0 + k]);
+	}
+	ft_diag d;
+	if (profile_add_self(p, node, P->svals, &d) < 0)
+		return err_at(P, m->key_off, "%s", d.msg);
+	return 0;
+}
+
+/* Pass 2: samples. */
+static int
+pass_samples(struct pp *P, ft_profile *p, long *nsamples)
+{
+	pb_reader r = P->top;
+	pb_field f;
+	pb_error e;
+	int rc;
+	while ((rc = pb_next(&r, &f, &e)) == 1)
+		if (f.num == 2 && one_sample(P, p, &f, nsamples) < 0)
+			return -1;
+	return rc < 0 ? wire_err(P, &e) : 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Label keys seen (bit) into a sorted array in p's arena. */
+static const char **
+label_keys(struct pp *P, ft_profile *p, int bit, int *count)
+{
+	int n = 0;
+	for (size_t i = 0; i < P->nstrs; i++)
+		if (P->keyseen[i] & bit)
+			n++;
+	*count = n;
+	if (n == 0)
+		return NULL;
+	const char **v = xmalloc(sizeof(char *) * (size_t)n);
+	const char **out;
+	n = 0;
+	for (size_t i = 0; i < P->nstrs; i++)
+		if (P->keyseen[i] & bit)
+			v[n++] = profile_strdup(p, (const char *)P->buf + P->strs[i].off,
+			    P->strs[i].len);
+	qsort(v, (size_t)n, sizeof(char *), cmp_str);
+	out = arena_alloc(p->arena, sizeof(char *) * (size_t)n);
+	memcpy(out, v, sizeof(char *) * (size_t)n);
+	free(v);
+	return out;
+}
+
+static const char *
+pstrdup(struct pp *P, ft_profile *p, uint64_t i)
+{
+	const char *s;
+	size_t n;
+	str_at(P, i, 0, "", &s, &n);
+	return profile_strdup(p, s, n);
+}
+
+/* Sample types, default column and metadata into p. */
+static void
+set_metadata(struct pp *P, ft_profile *p)
+{
+	for (size_t i = 0; i < P->nvts; i++)
+		profile_set_type(p, (int)i, pstrdup(P, p, P->vts[i].type),
+		    pstrdup(P, p, P->vts[i].unit));
+	p->deftype = (int)P->nvts - 1;
+	if (P->default_type != 0) {
+		const char *want = pstrdup(P, p, P->default_type);
+		for (size_t i = 0; i < P->nvts; i++) {
+			if (strcmp(p->types[i].name, want) == 0) {
+				p->deftype = (int)i;
+				break;
+			}
+		}
+	}
+	if (P->have_period_type) {
+		p->period_type.name = pstrdup(P, p, P->period_type.type);
+		p->period_type.unit = pstrdup(P, p, P->period_type.unit);
+	}
+	p->period = P->period;
+	p->duration_ns = P->duration_ns;
+	p->time_ns = P->time_ns;
+	if (P->ncomments > 0 && P->ncomments <= INT32_MAX) {
+		p->comments = arena_alloc(p->arena, sizeof(char *) * P->ncomments);
+		for (size_t i = 0; i < P->ncomments; i++)
+			p->comments[i] = pstrdup(P, p, P->comments[i]);
+		p->ncomments = (int)P->ncomments;
+	}
+}
+
+/* After finish: say so when the default type sums to zero and another does not. */
+static void
+note_zero_default(ft_profile *p)
+{
+	if (profile_total(p, FT_ROOT, p->deftype) != 0)
+		return;
+	for (int c = 0; c < p->nvals; c++) {
+		if (profile_total(p, FT_ROOT, c) != 0) {
+			char buf[512];
+			snprintf(buf, sizeof(buf), "default sample type %s sums to zero; %s does not",
+			    p->types[p->deftype].name, p->types[c].name);
+			p->note = profile_strdup(p, buf, strlen(buf));
+			return;
+		}
+	}
+}
+
+/* Read the whole (decoded) source; NULL with err set. */
+static uint8_t *
+slurp(ft_source *src, size_t *len, ft_diag *err)
+{
+	size_t cap = 1 << 20, n = 0;
+	uint8_t *buf = xmalloc(cap);
+	for (;;) {
+		if (n == cap) {
+			if (cap >= PPROF_MAX_BYTES) {
+				diag_set(err, "%s: protobuf larger than %zu MiB; not loaded",
+				    source_name(src), PPROF_MAX_BYTES >> 20);
+				free(buf);
+				return NULL;
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		long r = source_read(src, buf + n, cap - n, err);
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	*len = n;
+	return buf;
+}
+
+static void
+pp_free(struct pp *P)
+{
+	free(P->strs);
+	free(P->vts);
+	free(P->funcs);
+	free(P->lines);
+	free(P->locs);
+	free(P->maps);
+	free(P->comments);
+	free(P->fidx);
+	free(P->lidx);
+	free(P->midx);
+	free(P->fr);
+	free(P->sloc);
+	free(P->svals);
+	free(P->keyseen);
+}
+
+ft_profile *
+load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
+    ft_load_report *rep, ft_diag *err)
+{
+	size_t len;
+	uint8_t *buf = slurp(src, &len, err);
+	if (buf == NULL)
+		return NULL;
+	struct pp P = {0};
+	P.name = source_name(src);
+	P.o = o;
+	P.err = err;
+	P.buf = buf;
+	pb_init(&P.top, buf, len);
+	ft_profile *p = NULL;
+	long nsamples = 0;
+	if (len == 0) {
+		diag_set(err, "%s: empty file: no stacks found", P.name);
+		goto fail;
+	}
+	if (pass_tables(&P) < 0 || build_indexes(&P) < 0 || check_strings(&P) < 0)
+		goto fail;
+	if (P.nvts == 0) {
+		err_at(&P, 0, "profile has no sample types");
+		goto fail;
+	}
+	if (P.nvts > 4096) {
+		err_at(&P, P.vts[4096].off, "more than 4096 sample types");
+		goto fail;
+	}
+	p = profile_new(names, (int)P.nvts);
+	p->format = "pprof";
+	profile_set_source(p, P.name);
+	set_metadata(&P, p);
+	if (expand_locations(&P, p) < 0)
+		goto fail;
+	P.svals = xcalloc(P.nvts, sizeof(ft_val));
+	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
+	if (pass_samples(&P, p, &nsamples) < 0)
+		goto fail;
+	rep->valid = nsamples;
+	if (nsamples == 0) {
+		diag_set(err, "%s: profile has no samples", P.name);
+		goto fail;
+	}
+	p->label_keys = label_keys(&P, p, 1, &p->nlabel_keys);
+	p->numlabel_keys = label_keys(&P, p, 2, &p->nnumlabel_keys);
+	if (profile_finish(p, o->sort, p->deftype, err) != 0) {
+		ft_diag d = *err;
+		diag_set(err, "%s: %s", P.name, d.msg);
+		goto fail;
+	}
+	note_zero_default(p);
+	pp_free(&P);
+	free(buf);
+	return p;
+fail:
+	profile_free(p);
+	pp_free(&P);
+	free(buf);
+	return NULL;
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Reference checks against real third-party profiles in ../shared/corpora.
+# Skips cleanly when the folder is absent (a user's clone has no ../shared).
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=${FLAMETUI_SHARED:-$top/../shared}
+flametui=${FLAMETUI:-$top/flametui}
+case $flametui in /*) ;; *) flametui=$top/$flametui ;; esac
+if [ ! -f "$shared/corpora/reference.tsv" ]; then
+	echo "reference: skipped: $shared/corpora not found (set FLAMETUI_SHARED)"
+	exit 0
+fi
+status=0
+for t in "$top"/tests/reference*.py; do
+	python3 "$t" "$flametui" "$shared" || status=1
+done
+for t in "$top"/tests/reference-*.sh; do
+	[ -f "$t" ] || continue
+	FLAMETUI=$flametui FLAMETUI_SHARED=$shared sh "$t" || status=1
+done
+exit $status

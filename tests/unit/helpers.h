@@ -1,0 +1,38 @@
+/* helpers.h - shared test helpers: load folded text from a string. */
+#ifndef TEST_HELPERS_H
+#define TEST_HELPERS_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "profile.h"
+#include "source.h"
+
+/* Load folded text; NULL on error (err and rep filled). */
+static ft_profile *
+load_text(const char *text, ft_load_report *rep, ft_diag *err)
+{
+	ft_source *s = source_open_mem(text, strlen(text), "t.folded");
+	ft_load_opts o = {0};
+	ft_profile *p = load_source(s, FT_FMT_FOLDED, NULL, &o, rep, err);
+	source_close(s);
+	return p;
+}
+
+/* Node at a ';'-separated path of plain names, or FT_NONE. */
+static uint32_t
+node_at(const ft_profile *p, const char *path)
+{
+	uint32_t node = FT_ROOT;
+	while (*path && node != FT_NONE) {
+		const char *semi = strchr(path, ';');
+		size_t n = semi ? (size_t)(semi - path) : strlen(path);
+		uint32_t id = intern_find(p->names, path, n, FT_KIND_NONE);
+		node = id == UINT32_MAX ? FT_NONE : profile_find_child(p, node, id);
+		path += n + (semi != NULL);
+	}
+	return node;
+}
+
+#endif

@@ -1,0 +1,159 @@
+/* Tests for view.c: each action's effect on the state. */
+#include "canvas.h"
+#include "helpers.h"
+#include "render.h"
+#include "unit.h"
+#include "view.h"
+
+static ft_profile *
+prof(const char *txt)
+{
+	ft_load_report rep;
+	ft_diag err;
+	return load_text(txt, &rep, &err);
+}
+
+TEST(navigation)
+{
+	ft_profile *p = prof("m;a;x 1\nm;b;y 6\nm;b;z 2\nm;c 1\n");
+	ft_view v;
+	view_init(&v, p, 40, 12);
+	view_update_layout(&v);
+	CHECK_INT(v.sel, FT_ROOT);
+	view_apply(&v, ACT_DOWN); /* widest child: m */
+	CHECK_INT(v.sel, node_at(p, "m"));
+	view_apply(&v, ACT_DOWN); /* b (8 of 10) */
+	CHECK_INT(v.sel, node_at(p, "m;b"));
+	view_apply(&v, ACT_LEFT);
+	CHECK_INT(v.sel, node_at(p, "m;a"));
+	view_apply(&v, ACT_LEFT); /* stays at the row's start */
+	CHECK_INT(v.sel, node_at(p, "m;a"));
+	view_apply(&v, ACT_RIGHT);
+	view_apply(&v, ACT_RIGHT);
+	CHECK_INT(v.sel, node_at(p, "m;c"));
+	view_apply(&v, ACT_LEFT);
+	view_apply(&v, ACT_DOWN);
+	CHECK_INT(v.sel, node_at(p, "m;b;y"));
+	/* Right moves across parents in the same row. */
+	view_apply(&v, ACT_RIGHT);
+	CHECK_INT(v.sel, node_at(p, "m;b;z"));
+	view_apply(&v, ACT_UP);
+	CHECK_INT(v.sel, node_at(p, "m;b"));
+	view_apply(&v, ACT_TOP);
+	CHECK_INT(v.sel, FT_ROOT);
+	view_apply(&v, ACT_BOTTOM);
+	CHECK_INT(p->nodes[v.sel].depth, 3);
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(zoom_history)
+{
+	ft_profile *p = prof("m;a;x 1\nm;b;y 6\nm;b;z 2\nm;c 1\n");
+	ft_view v;
+	view_init(&v, p, 40, 12);
+	view_select(&v, node_at(p, "m;b"));
+	view_apply(&v, ACT_ZOOM);
+	CHECK_INT(v.zoom, node_at(p, "m;b"));
+	/* zoomed: b fills the width, its children share it */
+	const ft_lframe *f = layout_find(&v.layout, p, node_at(p, "m;b;y"));
+	CHECK(f != NULL);
+	CHECK_INT(f->x1 - f->x0, 30);
+	CHECK(layout_find(&v.layout, p, node_at(p, "m;a")) == NULL);
+	view_apply(&v, ACT_ZOOM_OUT);
+	CHECK_INT(v.zoom, node_at(p, "m"));
+	CHECK_INT(v.sel, node_at(p, "m;b")); /* selection stays on what we left */
+	view_apply(&v, ACT_BACK);
+	CHECK_INT(v.zoom, node_at(p, "m;b"));
+	view_apply(&v, ACT_BACK);
+	CHECK_INT(v.zoom, FT_ROOT);
+	view_apply(&v, ACT_BACK); /* nothing more: no change */
+	CHECK_INT(v.zoom, FT_ROOT);
+	view_apply(&v, ACT_FORWARD);
+	CHECK_INT(v.zoom, node_at(p, "m;b"));
+	view_apply(&v, ACT_RESET);
+	CHECK_INT(v.zoom, FT_ROOT);
+	CHECK_INT(view_apply(&v, ACT_QUIT), V_QUIT);
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(flip_scroll_and_click)
+{
+	/* 30-deep chain on a 10-row screen: 8 graph rows. */
+	char t[400];
+	size_t o = 0;
+	for (int i = 0; i < 30; i++)
+		o += (size_t)sprintf(t + o, "%sf%02d", i ? ";" : "", i);
+	strcpy(t + o, " 1\n");
+	ft_profile *p = prof(t);
+	ft_view v;
+	view_init(&v, p, 40, 10);
+	view_update_layout(&v);
+	CHECK_INT(view_graph_rows(&v), 8);
+	view_apply(&v, ACT_BOTTOM);
+	CHECK_INT(p->nodes[v.sel].depth, 30);
+	CHECK_INT(v.scroll, 23); /* rows 23..30 visible */
+	CHECK_INT(view_row_of_depth(&v, 30), 8);
+	view_apply(&v, ACT_FLIP);
+	CHECK_INT(view_row_of_depth(&v, 30), 1); /* deepest on top when flipped */
+	CHECK_INT(view_depth_of_row(&v, 8), 23);
+	/* Up on a flipped graph goes to the callee: at the leaf nothing. */
+	view_apply(&v, ACT_DOWN);
+	CHECK_INT(p->nodes[v.sel].depth, 29);
+	view_apply(&v, ACT_FLIP);
+	view_apply(&v, ACT_TOP);
+	CHECK_INT(v.scroll, 0);
+	/* Click on row 3 (depth 2) selects it; double click zooms. */
+	CHECK(view_click(&v, 5, 3, 0) & V_REDRAW);
+	CHECK_INT(p->nodes[v.sel].depth, 2);
+	view_click(&v, 5, 4, 1);
+	CHECK_INT(v.zoom, v.sel);
+	CHECK_INT(p->nodes[v.zoom].depth, 3);
+	CHECK(view_wheel(&v, 1) & V_REDRAW);
+	CHECK_INT(v.scroll, 1);
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(render_header_status_and_small_terminal)
+{
+	ft_profile *p = prof("main;parse 30\nmain;lex 10\n");
+	p->source = "demo.folded";
+	ft_view v;
+	view_init(&v, p, 60, 8);
+	view_select(&v, node_at(p, "main;parse"));
+	ft_canvas c;
+	canvas_init(&c, 60, 8, 0);
+	render_view(&v, &c);
+	char buf[256];
+	canvas_row_text(&c, 0, buf, sizeof(buf));
+	CHECK(strstr(buf, "demo.folded") != NULL);
+	CHECK(strstr(buf, "total 40") != NULL);
+	canvas_row_text(&c, 7, buf, sizeof(buf));
+	CHECK(strstr(buf, "parse") == buf);
+	CHECK(strstr(buf, "total 30 (75.0%)") != NULL);
+	CHECK(strstr(buf, "parent 75.0%") != NULL);
+	canvas_row_text(&c, 3, buf, sizeof(buf)); /* depth 2 */
+	CHECK(strstr(buf, "|lex") == buf);
+	CHECK(strstr(buf, "|parse") != NULL);
+	canvas_free(&c);
+	view_resize(&v, 10, 3);
+	canvas_init(&c, 10, 3, 0);
+	render_view(&v, &c);
+	canvas_row_text(&c, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "terminal..");
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
+int
+main(void)
+{
+	RUN(navigation);
+	RUN(zoom_history);
+	RUN(flip_scroll_and_click);
+	RUN(render_header_status_and_small_terminal);
+	return unit_report();
+}
