@@ -69,7 +69,7 @@ keymap_print_mdoc(FILE *out)
 		while (*k) {
 			const char *sp = strchr(k, ' ');
 			size_t n = sp ? (size_t)(sp - k) : strlen(k);
-			if (k[0] == '[' || k[0] == ']' || k[0] == '?' || k[0] == '.')
+			if (strchr("[]().,:;?!|", k[0]) != NULL)
 				fputs("\\&", out);
 			fwrite(k, 1, n, out);
 			k += n;
