@@ -519,8 +519,8 @@ draw_table(ft_view *v, ft_canvas *c)
 		x += canvas_text(c, x, 0, c->w - x, match_pattern(t->m),
 		    strlen(match_pattern(t->m)), st_bar, 1);
 	} else {
-		x += canvas_text(c, x, 0, c->w - x, "/ filters rows, Enter: butterfly, Esc: back",
-		    44, st_bar, 1);
+		const char *hint = "/ filters rows, Enter: butterfly, Esc: back";
+		x += canvas_text(c, x, 0, c->w - x, hint, strlen(hint), st_bar, 1);
 	}
 	draw_chips(v, c, x, c->w);
 	ft_style hd = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_UNDERLINE};
