@@ -579,6 +579,8 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	int x = canvas_text(c, 0, 0, c->w, "butterfly: ", 11, st_bar, 1);
 	x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, bf->b.name),
 	    intern_len(p->names, bf->b.name), st_bar, 1);
+	const char *ks = kind_suffix(intern_kind(p->names, bf->b.name));
+	x += canvas_text(c, x, 0, c->w - x, ks, strlen(ks), st_bar, 1);
 	char tot[64], pc[32], line[256];
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 	units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, v->col),
