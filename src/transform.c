@@ -11,10 +11,9 @@
  *            all dropped leave no empty nodes behind.
  * A copy can collide with another (same new parent, same name) only under
  * a new parent that receives children from more than one old parent (hide
- * and show re-parent callees, show-from re-roots matches); children of
- * every other copy are appended without any lookup, the rest go through a
- * (parent, name) table of their own.  This keeps a filter over millions of
- * nodes free of hash probes in the common case.
+ * and show re-parent callees, show-from re-roots matches) or that is itself
+ * such a merged copy; children of every other copy are appended without a
+ * lookup (profile_append), the rest are found or created by profile_child.
  */
 #include "transform.h"
 
@@ -161,9 +160,6 @@ struct pass {
 	int kind;
 	uint8_t *fl;
 	uint32_t *up, *newn, *chain;
-	/* (new parent, name) -> new node, for children of copies that can
-	 * receive frames from several old parents (hide, show, show-from). */
-	uint32_t *slots, mask, nslots;
 };
 
 /* The old node whose copy is the new parent of kept node k. */
@@ -174,48 +170,6 @@ new_parent_of(const struct pass *s, uint32_t k)
 	if (s->kind == FILTER_SHOW_FROM && !(s->fl[q] & F_HASM))
 		return FT_ROOT; /* the outermost match becomes a root child */
 	return s->up[q];
-}
-
-static uint32_t
-slot_of(uint32_t parent, uint32_t name, uint32_t mask)
-{
-	uint64_t k = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
-	return (uint32_t)(k >> 40) & mask;
-}
-
-static void
-slots_grow(struct pass *s)
-{
-	uint32_t mask = s->mask ? s->mask * 2 + 1 : 1023;
-	uint32_t *t = xcalloc((size_t)mask + 1, sizeof(uint32_t));
-	for (uint32_t i = 0; s->mask && i <= s->mask; i++) {
-		uint32_t id = s->slots[i];
-		if (id == 0)
-			continue;
-		uint32_t h = slot_of(s->np->nodes[id].parent, s->np->nodes[id].name, mask);
-		while (t[h] != 0)
-			h = (h + 1) & mask;
-		t[h] = id;
-	}
-	free(s->slots);
-	s->slots = t;
-	s->mask = mask;
-}
-
-/* Child of new node parent named name, found or created. */
-static uint32_t
-merged_child(struct pass *s, uint32_t parent, uint32_t name)
-{
-	if ((uint64_t)(s->nslots + 1) * 4 > (uint64_t)s->mask * 3)
-		slots_grow(s);
-	uint32_t h = slot_of(parent, name, s->mask);
-	for (uint32_t id; (id = s->slots[h]) != 0; h = (h + 1) & s->mask)
-		if (s->np->nodes[id].parent == parent && s->np->nodes[id].name == name)
-			return id;
-	uint32_t id = profile_append(s->np, parent, name);
-	s->slots[h] = id;
-	s->nslots++;
-	return id;
 }
 
 /* The copy of kept old node k, creating it (and its missing kept
@@ -233,7 +187,7 @@ ensure(struct pass *s, uint32_t k)
 		uint32_t np = s->newn[new_parent_of(s, x)];
 		uint32_t name = s->p->nodes[x].name;
 		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_append(s->np, np, name) :
-		    merged_child(s, np, name);
+		    profile_child(s->np, np, name);
 	}
 	return s->newn[want];
 }
@@ -276,8 +230,7 @@ ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
-	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL,
-	    NULL, 0, 0};
+	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
 	s.fl = xmalloc(nn);
 	s.up = xmalloc(sizeof(uint32_t) * nn);
@@ -306,7 +259,6 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	free(s.up);
 	free(s.newn);
 	free(s.chain);
-	free(s.slots);
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
 	if (rc != 0) {
