@@ -323,7 +323,7 @@ load(const struct options *o, const char *path, ft_intern *names, ft_diag *err)
 	if (rep.rounded > 0)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep.first_rounded.msg,
 		    rep.rounded, rep.rounded == 1 ? "" : "s");
-	if (o->mode == MODE_INFO) {
+	if (o->mode == MODE_INFO && o->nfiles == 1) {
 		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
 		    "input_stacks=%ld\n", rep.lines, rep.valid, rep.invalid, rep.blank,
 		    rep.comment, rep.stacks);
