@@ -683,6 +683,6 @@ ft_screen
 cview_screen(ft_cview *v)
 {
 	ft_screen s = {v, v->utf8, s_key, s_click, s_wheel, s_resize,
-	    s_set_colors, s_render};
+	    s_set_colors, s_render, NULL};
 	return s;
 }

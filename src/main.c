@@ -19,7 +19,9 @@
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
+#include "match.h"
 #include "render.h"
+#include "transform.h"
 #include "render_compare.h"
 #include "tui.h"
 #include "units.h"
@@ -46,6 +48,10 @@ struct options {
 	const char *sample_type;
 	int lines;
 	int mouse;
+	ft_filters filters;     /* --focus ... --show, in order */
+	const char *search;     /* --search RE */
+	const char *butterfly;  /* --butterfly NAME */
+	int bench_filters;      /* hidden: time search, filters, butterfly */
 	int diff, normalize;  /* comparison: differential view, scale A to B */
 	const char *files[2];
 	int nfiles;
@@ -55,7 +61,9 @@ enum {
 	OPT_DUMP = 256, OPT_SIZE, OPT_EXPORT, OPT_TOP, OPT_INFO, OPT_STRICT,
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
-	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_DIFF, OPT_NORMALIZE,
+	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
+	OPT_DIFF, OPT_NORMALIZE,
+	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
 static const struct option long_opts[] = {
@@ -80,6 +88,15 @@ static const struct option long_opts[] = {
 	{"help", no_argument, NULL, OPT_HELP},
 	{"keys-mdoc", no_argument, NULL, OPT_KEYS_MDOC},
 	{"bench-keys", required_argument, NULL, OPT_BENCH_KEYS},
+	{"search", required_argument, NULL, OPT_SEARCH},
+	{"butterfly", required_argument, NULL, OPT_BUTTERFLY},
+	{"bench-filters", no_argument, NULL, OPT_BENCH_FILTERS},
+	{"focus", required_argument, NULL, OPT_FILTER + FILTER_FOCUS},
+	{"ignore", required_argument, NULL, OPT_FILTER + FILTER_IGNORE},
+	{"hide", required_argument, NULL, OPT_FILTER + FILTER_HIDE},
+	{"show-from", required_argument, NULL, OPT_FILTER + FILTER_SHOW_FROM},
+	{"prune-from", required_argument, NULL, OPT_FILTER + FILTER_PRUNE_FROM},
+	{"show", required_argument, NULL, OPT_FILTER + FILTER_SHOW},
 	{"diff", no_argument, NULL, OPT_DIFF},
 	{"normalize", no_argument, NULL, OPT_NORMALIZE},
 	{"normalise", no_argument, NULL, OPT_NORMALIZE},
@@ -112,6 +129,16 @@ usage(FILE *out)
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"
 	    "  --no-mouse             do not enable mouse reporting\n"
+	    "  --focus RE             keep only stacks with a frame matching RE\n"
+	    "  --ignore RE            drop stacks with a frame matching RE\n"
+	    "  --hide RE              remove frames matching RE (callees move up)\n"
+	    "  --show-from RE         re-root each stack at its outermost match\n"
+	    "  --prune-from RE        cut each stack below its outermost match\n"
+	    "  --show RE              keep only frames matching RE\n"
+	    "                         (filters repeat and apply in order, to the viewer,\n"
+	    "                         --dump, --top, --export and --info alike)\n"
+	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"
+	    "  --butterfly NAME       open the callers/callees view of function NAME\n"
 	    "  --diff                 comparison: open the differential flame graph\n"
 	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
 	    "                         (with two profiles, --top lists regressions and\n"
@@ -243,9 +270,22 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_KEYS_MDOC:
 			keymap_print_mdoc(stdout);
 			exit(0);
+		case OPT_SEARCH: o->search = optarg; break;
+		case OPT_BUTTERFLY: o->butterfly = optarg; break;
+		case OPT_BENCH_FILTERS: o->bench_filters = 1; break;
 		case ':':
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
+			if (c >= OPT_FILTER && c < OPT_FILTER + FILTER_KINDS) {
+				ft_diag err;
+				if (filters_add(&o->filters, c - OPT_FILTER, optarg, &err) != 0) {
+					char m[DIAG_MAX + 32];
+					snprintf(m, sizeof(m), "%s: %s",
+					    filter_kind_name(c - OPT_FILTER), err.msg);
+					return usage_error("--%s", m);
+				}
+				break;
+			}
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
@@ -637,50 +677,179 @@ bench_keys(ft_view *v, long n)
 	canvas_free(&c);
 }
 
+/* --butterfly NAME: the name id, with or without a `_[k]` style suffix. */
+static uint32_t
+find_function(const ft_profile *p, const char *name, ft_diag *err)
+{
+	size_t n = strlen(name);
+	uint32_t id = intern_find(p->names, name, n, FT_KIND_NONE);
+	for (int k = 1; id == UINT32_MAX && k < FT_KIND_COUNT; k++) {
+		size_t sl = strlen(kind_suffix(k));
+		if (n > sl && strcmp(name + n - sl, kind_suffix(k)) == 0)
+			id = intern_find(p->names, name, n - sl, k);
+	}
+	if (id == UINT32_MAX || id == 0) {
+		diag_set(err, "--butterfly: no function of this name");
+		diag_append_text(err, name, n);
+		return UINT32_MAX;
+	}
+	return id;
+}
+
+/* --bench-filters: milliseconds for a search, each filter kind and
+ * opening a butterfly view, on the loaded profile.  The pattern is
+ * --search RE when given, else the exact name of the function with the
+ * most self time. */
 static int
-run(const struct options *o)
+bench_filters(ft_profile *p, int col, const struct options *o)
+{
+	ft_func *f;
+	uint32_t nf = functions_table(p, col, FUNC_BY_SELF, &f);
+	if (nf == 0) {
+		fprintf(stderr, "flametui: --bench-filters: empty profile\n");
+		free(f);
+		return 1;
+	}
+	uint32_t top = f[0].name;
+	free(f);
+	char *pat = o->search != NULL ? xstrdup(o->search) :
+	    match_quote(intern_str(p->names, top), intern_len(p->names, top), 1);
+	ft_diag err;
+	ft_view v;
+	view_init(&v, p, 120, 40);
+	v.col = col;
+	v.sort = o->sort;
+	double t0 = now();
+	ft_val a, z;
+	if (view_search_set(&v, pat, &err) != 0) {
+		fprintf(stderr, "flametui: --search: %s\n", err.msg);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	view_search_stats(&v, &a, &z);
+	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
+	printf("search_ms=%.1f", (now() - t0) * 1e3);
+	for (int k = 0; k < FILTER_KINDS; k++) {
+		ft_filters fl = {0};
+		t0 = now();
+		filters_add(&fl, k, pat, &err);
+		ft_profile *q = transform_apply(p, &fl, o->sort, col, &err);
+		double ms = (now() - t0) * 1e3;
+		const char *kn = filter_kind_name(k);
+		for (; *kn; kn++)
+			putchar(*kn == '-' ? '_' : *kn);
+		printf("_ms=%.1f", ms);
+		if (q != NULL)
+			profile_free(q);
+		filters_free(&fl);
+		putchar(k + 1 < FILTER_KINDS ? ' ' : ' ');
+	}
+	t0 = now();
+	if (view_butterfly_open(&v, top, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	ft_canvas c;
+	canvas_init(&c, v.w, v.h, 1);
+	render_view(&v, &c);
+	printf("butterfly_ms=%.1f\n", (now() - t0) * 1e3);
+	canvas_free(&c);
+	view_free(&v);
+	free(pat);
+	return 0;
+}
+
+static int
+run(struct options *o)
 {
 	ft_diag err = {{0}};
 	ft_intern *names = o->nfiles == 2 ? intern_new() : NULL;
-	ft_profile *p = load(o, o->files[0], names, &err);
+	ft_profile *base = load(o, o->files[0], names, &err);
 	ft_profile *b = NULL;
-	if (p != NULL && o->nfiles == 2 && (b = load(o, o->files[1], names, &err)) == NULL) {
-		profile_free(p);
-		p = NULL;
+	if (base != NULL && o->nfiles == 2 && (b = load(o, o->files[1], names, &err)) == NULL) {
+		profile_free(base);
+		base = NULL;
 	}
 	if (names != NULL)
 		intern_unref(names);
-	if (p == NULL) {
+	if (base == NULL) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
+		filters_free(&o->filters);
 		return 1;
 	}
-	if (b != NULL || (p->differential && o->mode != MODE_INFO &&
+	if (b != NULL || (base->differential && o->mode != MODE_INFO &&
 	    (o->mode != MODE_EXPORT || o->normalize))) {
-		int crc = run_compare(o, p, b != NULL ? b : p);
+		/* Filters apply to both sides of a comparison alike. */
+		ft_profile *fa = base, *fb = b;
+		if (o->filters.n > 0) {
+			fa = transform_apply(base, &o->filters, o->sort, base->deftype, &err);
+			if (fa != NULL && b != NULL &&
+			    (fb = transform_apply(b, &o->filters, o->sort, b->deftype, &err)) == NULL) {
+				profile_free(fa);
+				fa = NULL;
+			}
+		}
+		int crc = 1;
+		if (fa == NULL)
+			fprintf(stderr, "flametui: %s\n", err.msg);
+		else
+			crc = run_compare(o, fa, fb != NULL ? fb : fa);
+		if (fb != NULL && fb != b)
+			profile_free(fb);
+		if (fa != NULL && fa != base)
+			profile_free(fa);
 		if (b != NULL)
 			profile_free(b);
-		profile_free(p);
+		profile_free(base);
+		filters_free(&o->filters);
 		return crc;
 	}
 	if (o->diff || o->normalize) {
 		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
-		    "(give two files, or a two-column differential file)\n", p->source);
-		profile_free(p);
+		    "(give two files, or a two-column differential file)\n", base->source);
+		profile_free(base);
+		filters_free(&o->filters);
 		return 2;
 	}
 	int rc = 0;
-	int col = pick_type(p, o->sample_type, &err);
+	int col = pick_type(base, o->sample_type, &err);
 	if (col < 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
-		profile_free(p);
+		profile_free(base);
+		filters_free(&o->filters);
 		return 1;
 	}
-	if (o->sort == FT_SORT_WEIGHT && col != p->deftype)
-		profile_sort(p, FT_SORT_WEIGHT, col);
+	if (o->sort == FT_SORT_WEIGHT && col != base->deftype)
+		profile_sort(base, FT_SORT_WEIGHT, col);
+	if (o->bench_filters) {
+		rc = bench_filters(base, col, o);
+		profile_free(base);
+		filters_free(&o->filters);
+		return rc;
+	}
+	/* Filters apply to every mode: p is what all of them show. */
+	ft_profile *p = base;
+	if (o->filters.n > 0) {
+		p = transform_apply(base, &o->filters, o->sort, col, &err);
+		if (p == NULL) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			profile_free(base);
+			filters_free(&o->filters);
+			return 1;
+		}
+	}
 	uint32_t zoom = FT_ROOT;
-	if (o->zoom != NULL && (zoom = find_path(p, o->zoom, &err)) == FT_NONE) {
+	uint32_t bfly = UINT32_MAX;
+	if ((o->zoom != NULL && (zoom = find_path(p, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL && (bfly = find_function(p, o->butterfly, &err)) == UINT32_MAX)) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
-		profile_free(p);
+		if (p != base)
+			profile_free(p);
+		profile_free(base);
+		filters_free(&o->filters);
 		return 1;
 	}
 	FILE *out = stdout;
@@ -688,7 +857,10 @@ run(const struct options *o)
 		out = fopen(o->out, "w");
 		if (out == NULL) {
 			fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
-			profile_free(p);
+			if (p != base)
+				profile_free(p);
+			profile_free(base);
+			filters_free(&o->filters);
 			return 1;
 		}
 	}
@@ -724,12 +896,28 @@ run(const struct options *o)
 		view_init(&v, p, o->dump_w, o->dump_h);
 		v.col = col;
 		v.flip = o->flip;
+		v.sort = o->sort;
 		v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+		/* The view owns the derived profile and the filter list now. */
+		view_set_base(&v, base, p != base ? p : NULL, &o->filters);
 		if (zoom != FT_ROOT) {
 			v.zoom = zoom;
 			v.sel = zoom;
 			v.layout_dirty = 1;
 		}
+		if (o->search != NULL && view_search_set(&v, o->search, &err) != 0) {
+			fprintf(stderr, "flametui: --search: %s\n", err.msg);
+			view_free(&v);
+			profile_free(base);
+			return 1;
+		}
+		if (bfly != UINT32_MAX && view_butterfly_open(&v, bfly, &err) != 0) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			view_free(&v);
+			profile_free(base);
+			return 1;
+		}
+		p = base; /* freed below; the derived one goes with the view */
 		if (o->mode == MODE_BENCH) {
 			bench_keys(&v, o->bench_steps);
 		} else if (o->mode == MODE_DUMP) {
@@ -755,7 +943,10 @@ run(const struct options *o)
 	} else if (out == stdout && fflush(stdout) != 0) {
 		rc = 1;
 	}
-	profile_free(p);
+	if (p != base)
+		profile_free(p);
+	profile_free(base);
+	filters_free(&o->filters);
 	return rc;
 }
 
@@ -765,7 +956,9 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	struct options o;
 	int rc = parse_args(argc, argv, &o);
-	if (rc >= 0)
+	if (rc >= 0) {
+		filters_free(&o.filters);
 		return rc;
+	}
 	return run(&o);
 }

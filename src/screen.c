@@ -7,7 +7,16 @@
 static int
 v_key(void *ctx, int key)
 {
-	return view_apply(ctx, keymap_action(key));
+	return view_key(ctx, key);
+}
+
+static int
+v_cursor(void *ctx, int *x, int *y)
+{
+	const ft_view *v = ctx;
+	*x = v->cursor_x;
+	*y = v->cursor_y;
+	return v->cursor_x >= 0 && v->cursor_y >= 0;
 }
 
 static int
@@ -44,6 +53,6 @@ ft_screen
 screen_of_view(ft_view *v)
 {
 	ft_screen s = {v, v->utf8, v_key, v_click, v_wheel, v_resize,
-	    v_set_colors, v_render};
+	    v_set_colors, v_render, v_cursor};
 	return s;
 }

@@ -21,6 +21,9 @@ typedef struct ft_screen {
 	void (*resize)(void *ctx, int w, int h);
 	void (*set_colors)(void *ctx, int colors); /* 0 mono, 8, 256, 1 << 24 */
 	void (*render)(void *ctx, ft_canvas *c);  /* c is the screen's size */
+	/* Where to show the cursor (an open prompt): 1 with *x, *y set, or 0
+	 * to hide it.  May be NULL. */
+	int (*cursor)(void *ctx, int *x, int *y);
 } ft_screen;
 
 /* A screen over a single-profile view (v must outlive the screen). */

@@ -41,6 +41,10 @@
 /* --- terminal state saved for signal handlers --------------------------- */
 
 static volatile sig_atomic_t got_signal;
+/* Set while blocked reading a key: a quit signal arriving then (or just
+ * before, after the last check) restores the terminal and dies in the
+ * handler, since the blocking read might not be interrupted. */
+static volatile sig_atomic_t in_read;
 static int term_in_fd = -1, term_out_fd = -1;
 static struct termios saved_tio;
 static int have_tio;
@@ -54,10 +58,17 @@ static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
 #define NFATAL ((int)(sizeof(fatal_signals) / sizeof(fatal_signals[0])))
 static struct sigaction old_quit[NQUIT], old_fatal[NFATAL];
 
+static void emergency_restore(void);
+
 static void
 on_quit_signal(int sig)
 {
 	got_signal = sig;
+	if (in_read) {
+		emergency_restore();
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 }
 
 /* Put the terminal back as we found it, using only write(2) and
@@ -601,10 +612,25 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		if (dirty) {
 			s->render(s->ctx, &t.cur);
 			blit(&t);
+			/* The prompt's cursor, when one is open. */
+			int cx, cy;
+			if (s->cursor != NULL && s->cursor(s->ctx, &cx, &cy)) {
+				curs_set(1);
+				move(cy, cx);
+			} else {
+				curs_set(0);
+			}
+			refresh();
 			dirty = 0;
 		}
 		wint_t wc;
+		in_read = 1;
+		if (got_signal) {
+			in_read = 0;
+			break;
+		}
 		int r = wget_wch(stdscr, &wc);
+		in_read = 0;
 		if (got_signal)
 			break;
 		if (r == ERR) {
@@ -627,8 +653,10 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		} else if (key == FTK_MOUSE) {
 			f = handle_mouse(s);
 		} else {
+			/* Prompts, tables and the butterfly view see keys first
+			 * (view_key() falls back to the key table). */
 			f = s->key(s->ctx, key);
-			if (keymap_action(key) == ACT_REDRAW) {
+			if (key == FTK_CTRL('l')) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;
 			}

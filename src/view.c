@@ -31,12 +31,15 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	v->utf8 = 1;
 	v->colors = 256;
 	v->layout_dirty = 1;
+	v->base = p;
+	v->cursor_x = v->cursor_y = -1;
 	compute_max_self(v);
 }
 
 void
 view_free(ft_view *v)
 {
+	view_modes_free(v);
 	layout_free(&v->layout);
 	free(v->back);
 	free(v->fwd);
@@ -54,12 +57,14 @@ view_resize(ft_view *v, int w, int h)
 int
 view_graph_top(const ft_view *v)
 {
-	return 1;
+	return v->grows > 0 ? v->gtop : 1;
 }
 
 int
 view_graph_rows(const ft_view *v)
 {
+	if (v->grows > 0)
+		return v->grows;
 	int r = v->h - 2 - (v->details ? VIEW_DETAILS_H : 0);
 	if (r < 1 && v->details)
 		r = v->h - 2;
@@ -89,8 +94,8 @@ view_depth_of_row(const ft_view *v, int y)
 }
 
 /* Scroll so the selected row is visible. */
-static void
-follow(ft_view *v)
+void
+view_follow(ft_view *v)
 {
 	uint32_t d = v->prof->nodes[v->sel].depth;
 	uint32_t rows = (uint32_t)view_graph_rows(v);
@@ -126,7 +131,7 @@ view_update_layout(ft_view *v)
 	    v->zoom, v->w, 0);
 	v->layout_dirty = 0;
 	v->sel = drawn_ancestor(v, v->sel);
-	follow(v);
+	view_follow(v);
 }
 
 static void
@@ -163,7 +168,7 @@ view_select(ft_view *v, uint32_t node)
 {
 	view_update_layout(v);
 	v->sel = drawn_ancestor(v, node);
-	follow(v);
+	view_follow(v);
 }
 
 /* Same-path node of the old profile in the new one, or its deepest
@@ -201,6 +206,7 @@ view_set_profile(ft_view *v, ft_profile *p)
 	v->zoom = zoom;
 	v->sel = sel;
 	v->layout_dirty = 1;
+	v->mstat.valid = 0;
 	compute_max_self(v);
 	view_update_layout(v);
 }
@@ -313,6 +319,10 @@ view_apply(ft_view *v, enum ft_action a)
 			v->help = 0;
 		return V_REDRAW;
 	}
+	int handled = 0;
+	int r = view_modes_action(v, a, &handled);
+	if (handled)
+		return r;
 	int rows = view_graph_rows(v);
 	uint32_t depth = v->prof->nodes[v->sel].depth;
 	switch (a) {
@@ -400,7 +410,7 @@ view_apply(ft_view *v, enum ft_action a)
 	}
 	view_update_layout(v);
 	v->sel = drawn_ancestor(v, v->sel);
-	follow(v);
+	view_follow(v);
 	return V_REDRAW;
 }
 
@@ -417,7 +427,7 @@ view_click(ft_view *v, int x, int y, int dbl)
 	v->sel = f->node;
 	if (dbl)
 		view_zoom_to(v, f->node);
-	follow(v);
+	view_follow(v);
 	return V_REDRAW;
 }
 
@@ -442,4 +452,15 @@ view_wheel(ft_view *v, int dy)
 	else if (d >= v->scroll + rows)
 		move_to_row(v, (long)(v->scroll + rows - 1));
 	return V_REDRAW;
+}
+
+int
+view_key(ft_view *v, int key)
+{
+	v->message = NULL;
+	int handled = 0;
+	int r = view_modes_key(v, key, &handled);
+	if (handled)
+		return r;
+	return view_apply(v, keymap_action(key));
 }
