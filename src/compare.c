@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "functions.h"
+#include "transform.h"
 #include "xalloc.h"
 
 int
@@ -263,6 +264,29 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	c->total[1] = profile_total(u, FT_ROOT, CMP_B);
 	compute_derived(c);
 	return 0;
+}
+
+int
+compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o,
+    const ft_filters *f, ft_diag *err)
+{
+	if (f == NULL || f->n == 0)
+		return compare_build(c, a, ca, b, cb, o, err);
+	enum ft_sort sort = o != NULL ? o->sort : FT_SORT_NAME;
+	ft_profile *fa = transform_apply(a, f, sort, ca, err);
+	if (fa == NULL)
+		return -1;
+	ft_profile *fb = fa;
+	if (b != a && (fb = transform_apply(b, f, sort, cb, err)) == NULL) {
+		profile_free(fa);
+		return -1;
+	}
+	int rc = compare_build(c, fa, ca, fb, cb, o, err);
+	if (fb != fa)
+		profile_free(fb);
+	profile_free(fa);
+	return rc;
 }
 
 void

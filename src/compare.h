@@ -77,6 +77,14 @@ int compare_build(ft_compare *c, const ft_profile *a, int ca,
 
 void compare_free(ft_compare *c);
 
+struct ft_filters;
+
+/* compare_build() after applying the filters f (transform.h; NULL or
+ * empty: none) to each side alike.  The filtered copies are temporary. */
+int compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o,
+    const struct ft_filters *f, ft_diag *err);
+
 /* Width source of the differential graph. */
 ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
 

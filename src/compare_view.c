@@ -31,6 +31,24 @@ cview_init(ft_cview *v, ft_compare *c, int w, int h)
 	v->tsort = CMP_BASIS_SELF;
 	v->pane[0].side = CMP_A;
 	v->pane[1].side = CMP_B;
+	v->cursor_x = v->cursor_y = -1;
+}
+
+void
+cview_set_inputs(ft_cview *v, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_filters *f)
+{
+	v->in[0] = a;
+	v->in[1] = b;
+	v->incol[0] = ca;
+	v->incol[1] = cb;
+	if (o != NULL)
+		v->copts = *o;
+	if (f != NULL) {
+		filters_free(&v->filters);
+		v->filters = *f;
+		memset(f, 0, sizeof(*f));
+	}
 }
 
 void
@@ -41,6 +59,13 @@ cview_free(ft_cview *v)
 	free(v->back);
 	free(v->fwd);
 	free(v->rows);
+	match_free(v->search);
+	free(v->hl);
+	history_free(&v->hist_search);
+	history_free(&v->hist_filter);
+	filters_free(&v->filters);
+	if (v->owns)
+		compare_free(&v->owned);
 }
 
 void
@@ -351,6 +376,249 @@ move_up(ft_cview *v)
 		v->sel = v->cmp->u->nodes[v->sel].parent;
 }
 
+/* --- search and filters -------------------------------------------------- */
+
+int
+cview_matched(const ft_cview *v, uint32_t node)
+{
+	if (v->hl == NULL || node == FT_ROOT)
+		return 0;
+	uint32_t nm = v->cmp->u->nodes[node].name;
+	return nm < v->hl_n && v->hl[nm];
+}
+
+/* Matched samples of each side, a stack counted once however many of its
+ * frames match (parents precede children in node order). */
+static void
+search_stats(ft_cview *v)
+{
+	const ft_profile *u = v->cmp->u;
+	v->matched[0] = v->matched[1] = 0;
+	if (v->hl == NULL)
+		return;
+	uint8_t *on = xmalloc(u->nnodes ? u->nnodes : 1);
+	on[0] = 0;
+	for (uint32_t i = 1; i < u->nnodes; i++) {
+		uint32_t q = u->nodes[i].parent;
+		int m = cview_matched(v, i);
+		on[i] = (uint8_t)(on[q] | m);
+		if (m && !on[q]) {
+			v->matched[0] += profile_total(u, i, CMP_A);
+			v->matched[1] += profile_total(u, i, CMP_B);
+		}
+	}
+	free(on);
+}
+
+static void
+hl_refresh(ft_cview *v)
+{
+	free(v->hl);
+	v->hl = NULL;
+	v->hl_n = 0;
+	if (v->search != NULL) {
+		v->hl = match_names(v->search, v->cmp->u->names);
+		v->hl_n = intern_count(v->cmp->u->names);
+	}
+	search_stats(v);
+}
+
+int
+cview_search_set(ft_cview *v, const char *pattern, ft_diag *err)
+{
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
+		return -1;
+	match_free(v->search);
+	v->search = m;
+	hl_refresh(v);
+	return 0;
+}
+
+/* Select the next (dir 1) or previous (-1) match in the active pane, in
+ * screen order: rows as drawn (top to bottom), then x. */
+static void
+search_step(ft_cview *v, ft_cpane *p, int dir)
+{
+	if (v->hl == NULL) {
+		v->message = "no search: press / to search";
+		return;
+	}
+	const ft_layout *L = &p->layout;
+	const ft_profile *u = v->cmp->u;
+	int64_t span = (int64_t)p->w + 1;
+	const ft_lframe *cf = layout_find(L, u, v->sel);
+	uint32_t sd = u->nodes[v->sel].depth;
+	int64_t cur = (int64_t)(v->flip ? (int64_t)L->nrows - 1 - sd : sd) * span +
+	    (cf != NULL ? cf->x0 : 0);
+	int64_t best = -1, wrap = -1;
+	uint32_t bnode = FT_NONE, wnode = FT_NONE;
+	for (uint32_t r = 0; r < L->nrows; r++) {
+		size_t n;
+		const ft_lframe *row = layout_row(L, r, &n);
+		int64_t rank = (int64_t)(v->flip ? L->nrows - 1 - r : r);
+		for (size_t k = 0; k < n; k++) {
+			if (row[k].node == FT_NONE || !cview_matched(v, row[k].node))
+				continue;
+			int64_t key = rank * span + row[k].x0;
+			int before = dir > 0 ? key > cur : key < cur;
+			int better = dir > 0 ? key < best : key > best;
+			int wbetter = dir > 0 ? key < wrap : key > wrap;
+			if (before && (best < 0 || better))
+				best = key, bnode = row[k].node;
+			if (wrap < 0 || wbetter)
+				wrap = key, wnode = row[k].node;
+		}
+	}
+	if (bnode == FT_NONE)
+		bnode = wnode;
+	if (bnode == FT_NONE) {
+		v->message = "no match is wide enough to draw in this pane";
+		return;
+	}
+	v->sel = bnode;
+}
+
+/* The node at n's call path in profile to, or its deepest ancestor there. */
+static uint32_t
+map_path(const ft_profile *from, const ft_profile *to, uint32_t n)
+{
+	uint32_t d = from->nodes[n].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(from, n, path);
+	uint32_t cur = FT_ROOT;
+	for (uint32_t i = 0; i < d; i++) {
+		uint32_t c = profile_find_child(to, cur, path[i]);
+		if (c == FT_NONE)
+			break;
+		cur = c;
+	}
+	free(path);
+	return cur;
+}
+
+/* Rebuild the comparison through the current filters; zoom, selection
+ * and history follow by call path. */
+static int
+rebuild(ft_cview *v, ft_diag *err)
+{
+	if (v->in[0] == NULL) {
+		diag_set(err, "filters need the compared profiles (not available here)");
+		return -1;
+	}
+	ft_compare nc;
+	if (compare_build_filtered(&nc, v->in[0], v->incol[0], v->in[1], v->incol[1],
+	    &v->copts, &v->filters, err) != 0)
+		return -1;
+	const ft_profile *old = v->cmp->u;
+	v->zoom = map_path(old, nc.u, v->zoom);
+	v->sel = map_path(old, nc.u, v->sel);
+	for (uint32_t i = 0; i < v->nback; i++)
+		v->back[i] = map_path(old, nc.u, v->back[i]);
+	for (uint32_t i = 0; i < v->nfwd; i++)
+		v->fwd[i] = map_path(old, nc.u, v->fwd[i]);
+	if (v->owns)
+		compare_free(&v->owned);
+	v->owned = nc;
+	v->owns = 1;
+	v->cmp = &v->owned;
+	free(v->rows);
+	v->rows = NULL;
+	v->nrows = v->trow = v->tscroll = 0;
+	if (v->table)
+		v->nrows = compare_regressions(v->cmp, v->tsort, &v->rows);
+	hl_refresh(v);
+	v->dirty = 1;
+	return 0;
+}
+
+int
+cview_filter_add(ft_cview *v, const char *line, ft_diag *err)
+{
+	if (v->in[0] == NULL) {
+		diag_set(err, "filters need the compared profiles (not available here)");
+		return -1;
+	}
+	if (filters_add_line(&v->filters, line, err) != 0)
+		return -1;
+	if (rebuild(v, err) != 0) {
+		filters_pop(&v->filters);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+filter_remove(ft_cview *v, int all)
+{
+	if (v->filters.n == 0) {
+		v->message = "no filter to remove";
+		return V_REDRAW;
+	}
+	if (all)
+		filters_clear(&v->filters);
+	else
+		filters_pop(&v->filters);
+	if (rebuild(v, &v->note) != 0)
+		v->message = v->note.msg;
+	return V_REDRAW;
+}
+
+static int
+prompt_open(ft_cview *v, int kind)
+{
+	if (kind == PK_FILTER && v->in[0] == NULL) {
+		v->message = "filters need the compared profiles (not available here)";
+		return V_REDRAW;
+	}
+	const char *init = kind == PK_SEARCH && v->search != NULL ?
+	    match_pattern(v->search) : NULL;
+	prompt_start(&v->prompt, init,
+	    kind == PK_SEARCH ? &v->hist_search : &v->hist_filter);
+	v->prompt_kind = kind;
+	return V_REDRAW;
+}
+
+static int
+prompt_done(ft_cview *v, int key)
+{
+	int r = prompt_key(&v->prompt, key);
+	if (r == PROMPT_CANCEL) {
+		v->prompt_kind = PK_NONE;
+	} else if (r == PROMPT_ACCEPT) {
+		int kind = v->prompt_kind;
+		v->prompt_kind = PK_NONE;
+		const char *text = v->prompt.text;
+		int rc;
+		if (kind == PK_SEARCH) {
+			history_add(&v->hist_search, text);
+			rc = cview_search_set(v, text, &v->note);
+			if (rc == 0 && v->search != NULL) {
+				cview_update(v);
+				if (!cview_matched(v, v->sel))
+					search_step(v, active_pane(v), 1);
+				follow(v);
+			}
+		} else {
+			history_add(&v->hist_filter, text);
+			rc = text[0] == '\0' ? 0 : cview_filter_add(v, text, &v->note);
+		}
+		if (rc != 0)
+			v->message = v->note.msg;
+	}
+	return V_REDRAW;
+}
+
+int
+cview_key(ft_cview *v, int key)
+{
+	if (v->prompt_kind != PK_NONE) {
+		v->message = NULL;
+		return prompt_done(v, key);
+	}
+	return cview_apply(v, keymap_action(key));
+}
+
 static int
 table_apply(ft_cview *v, enum ft_action a)
 {
@@ -384,11 +652,13 @@ table_apply(ft_cview *v, enum ft_action a)
 			cview_table_jump(v, v->trow);
 		break;
 	case ACT_CMP_PANE:
+	case ACT_TABLE_SORT:
 		v->tsort = v->tsort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
 		compare_regressions_sort(v->cmp, v->rows, v->nrows, v->tsort);
 		v->trow = 0;
 		break;
 	case ACT_CMP_TABLE:
+	case ACT_TABLE:
 	case ACT_RESET:
 	case ACT_ZOOM_OUT:
 		cview_table(v, 0);
@@ -563,8 +833,34 @@ cview_apply(ft_cview *v, enum ft_action a)
 			v->active = !v->active;
 		break;
 	case ACT_CMP_TABLE:
+	case ACT_TABLE:
 		cview_table(v, 1);
 		return V_REDRAW;
+	case ACT_SEARCH:
+		return prompt_open(v, PK_SEARCH);
+	case ACT_FILTER:
+		return prompt_open(v, PK_FILTER);
+	case ACT_SEARCH_SEL:
+		if (v->sel != FT_ROOT) {
+			const ft_intern *t = v->cmp->u->names;
+			uint32_t nm = v->cmp->u->nodes[v->sel].name;
+			char *q = match_quote(intern_str(t, nm), intern_len(t, nm), 1);
+			if (cview_search_set(v, q, &v->note) != 0)
+				v->message = v->note.msg;
+			free(q);
+		}
+		break;
+	case ACT_NEXT:
+	case ACT_PREV:
+		search_step(v, p, a == ACT_NEXT ? 1 : -1);
+		break;
+	case ACT_FILTER_POP:
+	case ACT_FILTER_CLEAR:
+		filter_remove(v, a == ACT_FILTER_CLEAR);
+		break;
+	case ACT_BUTTERFLY:
+		v->message = "the butterfly view is for one profile; R shows regressions by function";
+		break;
 	default:
 		return 0;
 	}
@@ -646,7 +942,16 @@ cview_wheel(ft_cview *v, int dy)
 static int
 s_key(void *ctx, int key)
 {
-	return cview_apply(ctx, keymap_action(key));
+	return cview_key(ctx, key);
+}
+
+static int
+s_cursor(void *ctx, int *x, int *y)
+{
+	const ft_cview *v = ctx;
+	*x = v->cursor_x;
+	*y = v->cursor_y;
+	return v->cursor_x >= 0 && v->cursor_y >= 0;
 }
 
 static int
@@ -683,6 +988,6 @@ ft_screen
 cview_screen(ft_cview *v)
 {
 	ft_screen s = {v, v->utf8, s_key, s_click, s_wheel, s_resize,
-	    s_set_colors, s_render, NULL};
+	    s_set_colors, s_render, s_cursor};
 	return s;
 }

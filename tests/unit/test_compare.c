@@ -412,6 +412,82 @@ TEST(differential_file_and_columns)
 	intern_unref(names);
 }
 
+TEST(search_and_filters_in_step)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\nmain;lexer 1\n",
+	    "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_cview v;
+	ft_diag err;
+	cview_init(&v, &p.c, 100, 12);
+	v.split = CV_SPLIT_LR;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	cview_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
+	/* Search: one regex for both panes, nested stacks counted once. */
+	CHECK_INT(cview_search_set(&v, "lex", &err), 0);
+	CHECK(cview_matched(&v, at(v.cmp, "main;parse;lex")));
+	CHECK(cview_matched(&v, at(v.cmp, "main;lexer")));
+	CHECK(!cview_matched(&v, at(v.cmp, "main;parse")));
+	CHECK(!cview_matched(&v, FT_ROOT));
+	CHECK_INT(v.matched[0], 6);
+	CHECK_INT(v.matched[1], 8);
+	CHECK_INT(cview_search_set(&v, "(", &err), -1);
+	CHECK(v.search != NULL); /* a bad regex keeps the old search */
+	/* n selects the next match in the active pane. */
+	cview_apply(&v, ACT_NEXT);
+	CHECK(cview_matched(&v, v.sel));
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_cview(&v, &cv);
+	char row[1024];
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(strncmp(row, "Matched: A 54.5% (6) B 80.0% (8)", 32) == 0);
+	/* A filter rebuilds both sides; the selection follows by path. */
+	uint32_t lex = v.sel;
+	CHECK_INT(lex, at(v.cmp, "main;parse;lex"));
+	cview_zoom_to(&v, at(v.cmp, "main;parse"));
+	v.sel = lex;
+	CHECK_INT(cview_filter_add(&v, "ignore old", &err), 0);
+	CHECK(v.cmp != &p.c);
+	CHECK_INT(v.cmp->total[0], 6);
+	CHECK_INT(v.cmp->total[1], 10);
+	CHECK_INT(at(v.cmp, "main;old"), FT_NONE);
+	CHECK_INT(v.sel, at(v.cmp, "main;parse;lex"));
+	CHECK_INT(v.zoom, at(v.cmp, "main;parse"));
+	CHECK(cview_matched(&v, v.sel)); /* the search stays */
+	render_cview(&v, &cv);
+	CHECK(canvas_has(&cv, "ignore old") == 0);
+	CHECK_INT(cview_filter_add(&v, "bogus x", &err), -1);
+	CHECK_INT(v.filters.n, 1);
+	/* Through keys: x removes the last filter. */
+	cview_key(&v, 'x');
+	CHECK_INT(v.filters.n, 0);
+	CHECK_INT(v.cmp->total[0], 11);
+	/* The ':' prompt. */
+	cview_key(&v, ':');
+	CHECK_INT(v.prompt_kind, PK_FILTER);
+	const char *line = "focus new";
+	for (const char *c = line; *c; c++)
+		cview_key(&v, *c);
+	render_cview(&v, &cv);
+	CHECK(v.cursor_y == cv.h - 1 && v.cursor_x == 10);
+	cview_key(&v, FTK_ENTER);
+	CHECK_INT(v.prompt_kind, PK_NONE);
+	CHECK_INT(v.cmp->total[0], 0);
+	CHECK_INT(v.cmp->total[1], 2);
+	CHECK_INT(v.sel, FT_ROOT + 1); /* main: the path's deepest survivor */
+	/* Without inputs, filters say why they are unavailable. */
+	ft_cview w;
+	cview_init(&w, &p.c, 80, 10);
+	cview_key(&w, ':');
+	CHECK_INT(w.prompt_kind, PK_NONE);
+	CHECK(w.message != NULL);
+	cview_free(&w);
+	canvas_free(&cv);
+	cview_free(&v);
+	pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -424,5 +500,6 @@ main(void)
 	RUN(regressions_count_stacks_once);
 	RUN(views_stay_in_step);
 	RUN(differential_file_and_columns);
+	RUN(search_and_filters_in_step);
 	return unit_report();
 }
