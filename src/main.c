@@ -576,6 +576,10 @@ run_compare(struct options *o, ft_profile *a, ft_profile *b)
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
+	if (strcmp(a->types[ca].unit, b->types[cb].unit) != 0)
+		fprintf(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
+		    "have no unit; --normalize compares shares)\n", a->source, a->types[ca].unit,
+		    b->source, b->types[cb].unit);
 	ft_compare cmp;
 	ft_compare_opts co = {o->normalize, o->sort};
 	if (compare_build_filtered(&cmp, a, ca, b, cb, &co, &o->filters, &err) != 0) {

@@ -403,6 +403,12 @@ TEST(differential_file_and_columns)
 	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), 0);
 	CHECK_INT(ca, 1); /* same name as B's default type */
 	x->types[1].name = "other";
+	/* A folded side has no real unit: it compares with any. */
+	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 0);
+	/* Two real units must agree. */
+	y->format = "pprof";
+	y->types[0].unit = "bytes";
 	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), -1);
 	CHECK(strstr(err.msg, "--sample-type") != NULL);
 	CHECK_INT(compare_pick_columns(x, y, "nope", &ca, &cb, &err), -1);
@@ -488,6 +494,39 @@ TEST(search_and_filters_in_step)
 	pair_close(&p);
 }
 
+TEST(inline_frames_match_plain_functions)
+{
+	ft_intern *names = intern_new();
+	ft_diag err;
+	ft_val one = 3;
+	ft_profile *a = profile_new(names, 1);
+	a->format = "pprof";
+	uint32_t m = profile_child(a, FT_ROOT, intern_get(names, "main", 4, 0));
+	uint32_t fi = profile_child(a, m, intern_get(names, "f", 1, FT_KIND_INLINED));
+	uint32_t fp = profile_child(a, m, intern_get(names, "f", 1, FT_KIND_NONE));
+	uint32_t k = profile_child(a, m, intern_get(names, "read", 4, FT_KIND_KERNEL));
+	profile_add_self(a, fi, &one, &err);
+	profile_add_self(a, fp, &one, &err);
+	profile_add_self(a, k, &one, &err);
+	profile_finish(a, FT_SORT_NAME, 0, &err);
+	ft_profile *b = folded(names, "main;f 2\nmain;read 1\n");
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	/* f inlined and f plain are one frame; read_[k] stays apart. */
+	uint32_t f = at(&c, "main;f");
+	CHECK(f != FT_NONE);
+	CHECK_INT(profile_self(c.u, f, CMP_A), 6);
+	CHECK_INT(profile_self(c.u, f, CMP_B), 2);
+	CHECK_INT(c.presence[at(&c, "main;read")], CMP_IN_B);
+	CHECK_INT(c.only[0], 1); /* read_[k] */
+	CHECK_STR(c.u->format, "folded"); /* exports keep `_[k]` */
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
 int
 main(void)
 {
@@ -501,5 +540,6 @@ main(void)
 	RUN(views_stay_in_step);
 	RUN(differential_file_and_columns);
 	RUN(search_and_filters_in_step);
+	RUN(inline_frames_match_plain_functions);
 	return unit_report();
 }
