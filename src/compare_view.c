@@ -66,6 +66,7 @@ cview_free(ft_cview *v)
 	filters_free(&v->filters);
 	if (v->owns)
 		compare_free(&v->owned);
+	free(v->copy);
 }
 
 void
@@ -619,6 +620,53 @@ cview_key(ft_cview *v, int key)
 	return cview_apply(v, keymap_action(key));
 }
 
+/* The selected frame's name (with its kind suffix) or its whole stack
+ * "a;b;c" for the clipboard. */
+static int
+copy_selection(ft_cview *v, int stack)
+{
+	const ft_profile *u = v->cmp->u;
+	if (v->sel == FT_ROOT) {
+		v->message = "nothing to copy: select a frame";
+		return V_REDRAW;
+	}
+	uint32_t d = u->nodes[v->sel].depth;
+	uint32_t first = stack ? 0 : d - 1;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(u, v->sel, path);
+	size_t len = 1;
+	for (uint32_t i = first; i < d; i++)
+		len += intern_len(u->names, path[i]) + 5 + 1;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(u->names, path[i]);
+		memcpy(s + o, intern_str(u->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(u->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	diag_set(&v->note, "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->note.msg;
+	return V_REDRAW | V_COPY;
+}
+
+char *
+cview_take_copy(ft_cview *v)
+{
+	char *s = v->copy;
+	v->copy = NULL;
+	return s;
+}
+
 static int
 table_apply(ft_cview *v, enum ft_action a)
 {
@@ -861,6 +909,9 @@ cview_apply(ft_cview *v, enum ft_action a)
 	case ACT_BUTTERFLY:
 		v->message = "the butterfly view is for one profile; R shows regressions by function";
 		break;
+	case ACT_COPY:
+	case ACT_COPY_STACK:
+		return copy_selection(v, a == ACT_COPY_STACK);
 	default:
 		return 0;
 	}
@@ -945,6 +996,12 @@ s_key(void *ctx, int key)
 	return cview_key(ctx, key);
 }
 
+static char *
+s_take_copy(void *ctx)
+{
+	return cview_take_copy(ctx);
+}
+
 static int
 s_cursor(void *ctx, int *x, int *y)
 {
@@ -988,6 +1045,6 @@ ft_screen
 cview_screen(ft_cview *v)
 {
 	ft_screen s = {v, v->utf8, s_key, s_click, s_wheel, s_resize,
-	    s_set_colors, s_render, s_cursor};
+	    s_set_colors, s_render, s_cursor, s_take_copy};
 	return s;
 }

@@ -84,6 +84,7 @@ typedef struct ft_cview {
 	ft_compare owned;     /* the rebuilt comparison, when owns */
 	int owns;
 	ft_diag note;         /* storage for an error shown as the message */
+	char *copy;           /* clipboard text waiting for the TUI (y, Y) */
 } ft_cview;
 
 void cview_init(ft_cview *v, ft_compare *c, int w, int h);
@@ -132,6 +133,9 @@ ft_widths cview_pane_widths(const ft_cview *v, const ft_cpane *p);
 /* Rows of frames a pane shows; screen row of depth d in a pane, or -1. */
 int cview_pane_rows(const ft_cpane *p);
 int cview_row_of_depth(const ft_cview *v, const ft_cpane *p, uint32_t d);
+
+/* Text y / Y left for the clipboard (malloc'd, caller frees), or NULL. */
+char *cview_take_copy(ft_cview *v);
 
 /* The comparison view as a TUI screen. */
 ft_screen cview_screen(ft_cview *v);

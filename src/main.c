@@ -20,6 +20,7 @@
 #include "keymap.h"
 #include "load.h"
 #include "match.h"
+#include "merge.h"
 #include "render.h"
 #include "transform.h"
 #include "render_compare.h"
@@ -28,6 +29,7 @@
 #include "view.h"
 #include "xalloc.h"
 
+#define MAX_FILES 64 /* --merge */
 #define FLAMETUI_VERSION "0.1.0"
 
 enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO, MODE_BENCH };
@@ -53,7 +55,8 @@ struct options {
 	const char *butterfly;  /* --butterfly NAME */
 	int bench_filters;      /* hidden: time search, filters, butterfly */
 	int diff, normalize;  /* comparison: differential view, scale A to B */
-	const char *files[2];
+	int merge;            /* --merge: sum all the files into one profile */
+	const char *files[MAX_FILES];
 	int nfiles;
 };
 
@@ -62,7 +65,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
-	OPT_DIFF, OPT_NORMALIZE,
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -99,6 +102,7 @@ static const struct option long_opts[] = {
 	{"show", required_argument, NULL, OPT_FILTER + FILTER_SHOW},
 	{"diff", no_argument, NULL, OPT_DIFF},
 	{"normalize", no_argument, NULL, OPT_NORMALIZE},
+	{"merge", no_argument, NULL, OPT_MERGE},
 	{"normalise", no_argument, NULL, OPT_NORMALIZE},
 	{NULL, 0, NULL, 0},
 };
@@ -139,6 +143,7 @@ usage(FILE *out)
 	    "                         --dump, --top, --export and --info alike)\n"
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"
 	    "  --butterfly NAME       open the callers/callees view of function NAME\n"
+	    "  --merge                sum all the given profiles into one\n"
 	    "  --diff                 comparison: open the differential flame graph\n"
 	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
 	    "                         (with two profiles, --top lists regressions and\n"
@@ -258,6 +263,7 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_LINES: o->lines = 1; break;
 		case OPT_NO_MOUSE: o->mouse = 0; break;
 		case OPT_DIFF: o->diff = 1; break;
+		case OPT_MERGE: o->merge = 1; break;
 		case OPT_NORMALIZE: o->normalize = 1; break;
 		case 'V':
 		case OPT_VERSION:
@@ -290,14 +296,19 @@ parse_args(int argc, char **argv, struct options *o)
 		}
 	}
 	for (int i = optind; i < argc; i++) {
-		if (o->nfiles == 2)
-			return usage_error("too many files (at most two): '%s'", argv[i]);
+		if (o->nfiles == (o->merge ? MAX_FILES : 2))
+			return usage_error(o->merge ? "too many files to merge (at most 64): '%s'" :
+			    "too many files (two compare; --merge sums more): '%s'", argv[i]);
 		o->files[o->nfiles++] = argv[i];
 	}
+	if (o->merge && o->nfiles < 2)
+		return usage_error("%s", "--merge wants two or more profiles");
+	for (int i = 0; i < o->nfiles; i++)
+		for (int j = i + 1; j < o->nfiles; j++)
+			if (strcmp(o->files[i], "-") == 0 && strcmp(o->files[j], "-") == 0)
+				return usage_error("%s", "stdin (-) can be given only once");
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
-	if (o->nfiles == 2 && strcmp(o->files[0], "-") == 0 && strcmp(o->files[1], "-") == 0)
-		return usage_error("%s", "only one of the two profiles can be stdin");
 	return -1;
 }
 
@@ -778,14 +789,33 @@ bench_filters(ft_profile *p, int col, const struct options *o)
 	return 0;
 }
 
+/* --merge: load every file (one name table) and sum them. */
+static ft_profile *
+load_merged(const struct options *o, ft_intern *names, ft_diag *err)
+{
+	ft_profile *ps[MAX_FILES];
+	int n = 0;
+	for (; n < o->nfiles; n++)
+		if ((ps[n] = load(o, o->files[n], names, err)) == NULL)
+			break;
+	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
+	for (int i = 0; i < n; i++)
+		profile_free(ps[i]);
+	return m;
+}
+
 static int
 run(struct options *o)
 {
 	ft_diag err = {{0}};
-	ft_intern *names = o->nfiles == 2 ? intern_new() : NULL;
-	ft_profile *base = load(o, o->files[0], names, &err);
-	ft_profile *b = NULL;
-	if (base != NULL && o->nfiles == 2 && (b = load(o, o->files[1], names, &err)) == NULL) {
+	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
+	ft_profile *base = NULL, *b = NULL;
+	if (o->merge)
+		base = load_merged(o, names, &err);
+	else
+		base = load(o, o->files[0], names, &err);
+	if (base != NULL && !o->merge && o->nfiles == 2 &&
+	    (b = load(o, o->files[1], names, &err)) == NULL) {
 		profile_free(base);
 		base = NULL;
 	}

@@ -225,7 +225,11 @@ draw_header(ft_view *v, ft_canvas *c)
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
-	x += canvas_text(c, x, 0, room - x, p->source, strlen(p->source), st_bar, 1);
+	/* The file's base name: a long directory would push the type and
+	 * total out of a narrow header (the details panel has the path). */
+	const char *base = strrchr(p->source, '/');
+	base = base != NULL && base[1] != '\0' ? base + 1 : p->source;
+	x += canvas_text(c, x, 0, room - x, base, strlen(base), st_bar, 1);
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
 	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);

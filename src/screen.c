@@ -7,7 +7,14 @@
 static int
 v_key(void *ctx, int key)
 {
-	return view_key(ctx, key);
+	ft_view *v = ctx;
+	int f = 0;
+	/* A one-shot status message lasts until the next key. */
+	if (v->message != NULL) {
+		v->message = NULL;
+		f = V_REDRAW;
+	}
+	return f | view_key(v, key);
 }
 
 static int
@@ -49,10 +56,16 @@ v_render(void *ctx, ft_canvas *c)
 	render_view(ctx, c);
 }
 
+static char *
+v_take_copy(void *ctx)
+{
+	return view_take_copy(ctx);
+}
+
 ft_screen
 screen_of_view(ft_view *v)
 {
 	ft_screen s = {v, v->utf8, v_key, v_click, v_wheel, v_resize,
-	    v_set_colors, v_render, v_cursor};
+	    v_set_colors, v_render, v_cursor, v_take_copy};
 	return s;
 }

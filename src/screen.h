@@ -24,6 +24,9 @@ typedef struct ft_screen {
 	/* Where to show the cursor (an open prompt): 1 with *x, *y set, or 0
 	 * to hide it.  May be NULL. */
 	int (*cursor)(void *ctx, int *x, int *y);
+	/* After V_COPY: the text to put on the clipboard (malloc'd, the TUI
+	 * frees it).  May be NULL. */
+	char *(*take_copy)(void *ctx);
 } ft_screen;
 
 /* A screen over a single-profile view (v must outlive the screen). */

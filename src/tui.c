@@ -480,6 +480,26 @@ suspend(void)
 
 /* --- setup and the loop ----------------------------------------------------- */
 
+static void
+term_close(struct tui *t)
+{
+	if (t->scr == NULL)
+		return;
+	if (!isendwin())
+		endwin();
+	delscreen(t->scr);
+	t->scr = NULL;
+	if (have_tio && term_in_fd >= 0)
+		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
+	restore_signals();
+	if (t->tty != NULL)
+		fclose(t->tty);
+	t->tty = NULL;
+	term_in_fd = term_out_fd = -1;
+	reset_len = 0;
+	have_tio = 0;
+}
+
 /* COLORTERM=truecolor|24bit says the terminal takes 24-bit colours even
  * when TERM names a 256-colour entry; curses can only send them through a
  * terminfo entry with direct colour, so use "NAME-direct" (ncurses ships
@@ -541,28 +561,51 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 		return -1;
 	}
 	set_term(t->scr);
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		const char *term = getenv("TERM");
+		diag_set(err, "terminal type '%s' cannot move the cursor; use --dump to print the view as text",
+		    term ? term : "");
+		term_close(t);
+		return -1;
+	}
 	save_reset_sequences(o->mouse);
 	return 0;
 }
 
+/* Put text on the clipboard of the terminal (and through SSH, of the
+ * machine the user sits at) with OSC 52.  The text is base64-encoded, so no
+ * byte of a frame name reaches the terminal raw.  Inside tmux the sequence
+ * is also sent wrapped for passthrough (tmux's allow-passthrough); plain
+ * OSC 52 works there with set-clipboard on. */
 static void
-term_close(struct tui *t)
+osc52_copy(const char *text)
 {
-	if (t->scr == NULL)
-		return;
-	if (!isendwin())
-		endwin();
-	delscreen(t->scr);
-	t->scr = NULL;
-	if (have_tio && term_in_fd >= 0)
-		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
-	restore_signals();
-	if (t->tty != NULL)
-		fclose(t->tty);
-	t->tty = NULL;
-	term_in_fd = term_out_fd = -1;
-	reset_len = 0;
-	have_tio = 0;
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(text);
+	size_t cap = (n + 2) / 3 * 4 + 1;
+	char *enc = xmalloc(cap);
+	size_t o = 0;
+	const unsigned char *u = (const unsigned char *)text;
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)u[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)u[i + 1] << 8;
+		if (i + 2 < n)
+			v |= u[i + 2];
+		enc[o++] = b64[(v >> 18) & 63];
+		enc[o++] = b64[(v >> 12) & 63];
+		enc[o++] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
+		enc[o++] = i + 2 < n ? b64[v & 63] : '=';
+	}
+	enc[o] = '\0';
+	if (term_out_fd >= 0) {
+		dprintf(term_out_fd, "\033]52;c;%s\a", enc);
+		if (getenv("TMUX") != NULL)
+			dprintf(term_out_fd, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
+	}
+	free(enc);
 }
 
 static void
@@ -572,6 +615,22 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	/* Some keys come in several spellings (xterm normal and application
+	 * mode, VT220, rxvt) and tmux or SSH sessions often send one the
+	 * terminfo entry does not list (vt100 has no PgUp/PgDn at all).
+	 * Teach curses all of them. */
+	static const struct {
+		const char *seq;
+		int key;
+	} extra_keys[] = {
+		{"\033[A", KEY_UP}, {"\033OA", KEY_UP}, {"\033[B", KEY_DOWN}, {"\033OB", KEY_DOWN},
+		{"\033[C", KEY_RIGHT}, {"\033OC", KEY_RIGHT}, {"\033[D", KEY_LEFT}, {"\033OD", KEY_LEFT},
+		{"\033[H", KEY_HOME}, {"\033OH", KEY_HOME}, {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},
+		{"\033[F", KEY_END}, {"\033OF", KEY_END}, {"\033[4~", KEY_END}, {"\033[8~", KEY_END},
+		{"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[3~", KEY_DC}, {"\033[Z", KEY_BTAB},
+	};
+	for (size_t i = 0; i < sizeof(extra_keys) / sizeof(extra_keys[0]); i++)
+		define_key(extra_keys[i].seq, extra_keys[i].key);
 	set_escdelay(25);
 	curs_set(0);
 	leaveok(stdscr, TRUE);
@@ -623,6 +682,11 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 			refresh();
 			dirty = 0;
 		}
+		/* Block for the next key: nothing to do until one comes (no
+		 * timeout, no polling).  SIGINT/SIGTERM/SIGHUP interrupt the
+		 * read (no SA_RESTART); one that lands between the check of
+		 * got_signal and the read finds in_read set and ends the
+		 * program from the handler (see on_quit_signal). */
 		wint_t wc;
 		in_read = 1;
 		if (got_signal) {
@@ -663,6 +727,12 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		}
 		if (f & V_QUIT)
 			quit = 1;
+		if ((f & V_COPY) && s->take_copy != NULL) {
+			char *text = s->take_copy(s->ctx);
+			if (text != NULL)
+				osc52_copy(text);
+			free(text);
+		}
 		if (f & V_SUSPEND) {
 			suspend();
 			t.prev_valid = 0;

@@ -527,6 +527,31 @@ TEST(inline_frames_match_plain_functions)
 	intern_unref(names);
 }
 
+TEST(copy_name_and_stack)
+{
+	struct pair p;
+	pair_open(&p, "main;read_[k] 1\n", "main;other 1\n", 0);
+	ft_cview v;
+	cview_init(&v, &p.c, 80, 10);
+	CHECK_INT(cview_apply(&v, ACT_COPY), V_REDRAW);
+	CHECK(cview_take_copy(&v) == NULL); /* the root is not a frame */
+	uint32_t ids[2] = {intern_find(p.names, "main", 4, 0),
+	    intern_find(p.names, "read", 4, FT_KIND_KERNEL)};
+	cview_select(&v, profile_lookup(p.c.u, ids, 2));
+	CHECK(v.sel != FT_ROOT);
+	CHECK(cview_apply(&v, ACT_COPY) & V_COPY);
+	char *s = cview_take_copy(&v);
+	CHECK_STR(s, "read_[k]");
+	free(s);
+	CHECK(cview_apply(&v, ACT_COPY_STACK) & V_COPY);
+	s = cview_take_copy(&v);
+	CHECK_STR(s, "main;read_[k]");
+	free(s);
+	CHECK(cview_take_copy(&v) == NULL);
+	cview_free(&v);
+	pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -541,5 +566,6 @@ main(void)
 	RUN(differential_file_and_columns);
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
+	RUN(copy_name_and_stack);
 	return unit_report();
 }
