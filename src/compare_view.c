@@ -549,6 +549,32 @@ cview_filter_add(ft_cview *v, const char *line, ft_diag *err)
 	return 0;
 }
 
+/* s / S: the next sample type of B, and the type of the same name in A. */
+static void
+next_type(ft_cview *v, int dir)
+{
+	const ft_profile *a = v->in[0], *b = v->in[1];
+	if (a == NULL || a == b || b->nvals < 2) {
+		v->message = a == NULL ? "the sample type is chosen with --sample-type" :
+		    a == b ? "a two-column file compares its two columns" :
+		    "the profiles have one sample type";
+		return;
+	}
+	int cb = (v->incol[1] + (dir > 0 ? 1 : b->nvals - 1)) % b->nvals;
+	int pa, pb, oa = v->incol[0], ob = v->incol[1];
+	if (compare_pick_columns(a, b, b->types[cb].name, &pa, &pb, &v->note) != 0) {
+		v->message = v->note.msg;
+		return;
+	}
+	v->incol[0] = pa;
+	v->incol[1] = pb;
+	if (rebuild(v, &v->note) != 0) {
+		v->incol[0] = oa;
+		v->incol[1] = ob;
+		v->message = v->note.msg;
+	}
+}
+
 static int
 filter_remove(ft_cview *v, int all)
 {
@@ -857,7 +883,7 @@ cview_apply(ft_cview *v, enum ft_action a)
 		break;
 	case ACT_TYPE_NEXT:
 	case ACT_TYPE_PREV:
-		v->message = "the sample type of a comparison is chosen with --sample-type";
+		next_type(v, a == ACT_TYPE_NEXT ? 1 : -1);
 		break;
 	case ACT_CMP_DIFF:
 		v->mode = v->mode == CV_DIFF ? CV_SIDE : CV_DIFF;

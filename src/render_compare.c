@@ -272,6 +272,12 @@ draw_side_header(ft_cview *v, ft_canvas *c, const ft_cpane *p, int idx)
 	fmt_val(t, sizeof(t), v, cmp->total[idx]);
 	snprintf(buf, sizeof(buf), "total %s", t);
 	x += bar_text(c, x, p->y, x1, buf, st);
+	/* The sample type, when it says more than "samples" (pprof). */
+	const char *type = cmp->u->types[idx == 0 ? CMP_A : CMP_B].name;
+	if (strcmp(type, "samples") != 0 && cmp->src[0] != cmp->src[1]) {
+		snprintf(buf, sizeof(buf), " %s", type);
+		x += bar_text(c, x, p->y, x1, buf, st);
+	}
 	if (idx == 0 && cmp->normalized) {
 		fmt_val(raw, sizeof(raw), v, cmp->raw_total_a);
 		snprintf(buf, sizeof(buf), " (normalised from %s)", raw);

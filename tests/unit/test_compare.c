@@ -552,6 +552,53 @@ TEST(copy_name_and_stack)
 	pair_close(&p);
 }
 
+static ft_profile *
+two_types(ft_intern *names, ft_val c0, ft_val c1)
+{
+	ft_diag err;
+	ft_profile *p = profile_new(names, 2);
+	p->format = "pprof";
+	profile_set_type(p, 0, "alloc_space", "bytes");
+	profile_set_type(p, 1, "inuse_space", "bytes");
+	p->deftype = 1;
+	ft_val vals[2] = {c0, c1};
+	uint32_t n = profile_child(p, FT_ROOT, intern_get(names, "f", 1, 0));
+	profile_add_self(p, n, vals, &err);
+	profile_finish(p, FT_SORT_NAME, 0, &err);
+	return p;
+}
+
+TEST(sample_type_switch)
+{
+	ft_intern *names = intern_new();
+	ft_profile *a = two_types(names, 100, 10), *b = two_types(names, 300, 20);
+	int ca, cb;
+	ft_diag err;
+	CHECK_INT(compare_pick_columns(a, b, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 1);
+	CHECK_INT(cb, 1);
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, ca, b, cb, &o, &err), 0);
+	ft_cview v;
+	cview_init(&v, &c, 80, 10);
+	cview_set_inputs(&v, a, ca, b, cb, &o, NULL);
+	CHECK_INT(v.cmp->total[1], 20);
+	cview_apply(&v, ACT_TYPE_NEXT);
+	CHECK_INT(v.incol[0], 0);
+	CHECK_INT(v.incol[1], 0);
+	CHECK_INT(v.cmp->total[0], 100);
+	CHECK_INT(v.cmp->total[1], 300);
+	CHECK_STR(v.cmp->type[1], "alloc_space");
+	cview_apply(&v, ACT_TYPE_PREV);
+	CHECK_INT(v.cmp->total[1], 20);
+	cview_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
 int
 main(void)
 {
@@ -567,5 +614,6 @@ main(void)
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
 	RUN(copy_name_and_stack);
+	RUN(sample_type_switch);
 	return unit_report();
 }
