@@ -59,10 +59,13 @@ cview_free(ft_cview *v)
 	free(v->back);
 	free(v->fwd);
 	free(v->rows);
+	free(v->all);
+	match_free(v->tfilter);
 	match_free(v->search);
 	free(v->hl);
 	history_free(&v->hist_search);
 	history_free(&v->hist_filter);
+	history_free(&v->hist_table);
 	filters_free(&v->filters);
 	if (v->owns)
 		compare_free(&v->owned);
@@ -377,6 +380,44 @@ move_up(ft_cview *v)
 		v->sel = v->cmp->u->nodes[v->sel].parent;
 }
 
+/* rows = the rows of all the row filter keeps, in order. */
+static void
+table_refilter(ft_cview *v)
+{
+	const ft_intern *t = v->cmp->u->names;
+	free(v->rows);
+	v->rows = xmalloc(sizeof(ft_regress) * (v->nall ? v->nall : 1));
+	v->nrows = 0;
+	for (uint32_t i = 0; i < v->nall; i++)
+		if (v->tfilter == NULL || match_text(v->tfilter,
+		    intern_str(t, v->all[i].name), intern_len(t, v->all[i].name)))
+			v->rows[v->nrows++] = v->all[i];
+	v->trow = v->tscroll = 0;
+}
+
+int
+cview_table_filter(ft_cview *v, const char *pattern, ft_diag *err)
+{
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
+		return -1;
+	match_free(v->tfilter);
+	v->tfilter = m;
+	table_refilter(v);
+	return 0;
+}
+
+void
+cview_table(ft_cview *v, int open)
+{
+	if (open && v->all == NULL) {
+		v->nall = compare_regressions(v->cmp, v->tsort, &v->all);
+		table_refilter(v);
+	}
+	v->table = open;
+	v->dirty = 1;
+}
+
 /* --- search and filters -------------------------------------------------- */
 
 int
@@ -523,11 +564,11 @@ rebuild(ft_cview *v, ft_diag *err)
 	v->owned = nc;
 	v->owns = 1;
 	v->cmp = &v->owned;
-	free(v->rows);
-	v->rows = NULL;
-	v->nrows = v->trow = v->tscroll = 0;
+	free(v->all);
+	v->all = NULL;
+	v->nall = 0;
 	if (v->table)
-		v->nrows = compare_regressions(v->cmp, v->tsort, &v->rows);
+		cview_table(v, 1);
 	hl_refresh(v);
 	v->dirty = 1;
 	return 0;
@@ -598,10 +639,11 @@ prompt_open(ft_cview *v, int kind)
 		v->message = "filters need the compared profiles (not available here)";
 		return V_REDRAW;
 	}
-	const char *init = kind == PK_SEARCH && v->search != NULL ?
-	    match_pattern(v->search) : NULL;
-	prompt_start(&v->prompt, init,
-	    kind == PK_SEARCH ? &v->hist_search : &v->hist_filter);
+	const ft_matcher *cur = kind == PK_SEARCH ? v->search :
+	    kind == PK_TABLE ? v->tfilter : NULL;
+	prompt_start(&v->prompt, cur != NULL ? match_pattern(cur) : NULL,
+	    kind == PK_SEARCH ? &v->hist_search :
+	    kind == PK_TABLE ? &v->hist_table : &v->hist_filter);
 	v->prompt_kind = kind;
 	return V_REDRAW;
 }
@@ -626,6 +668,9 @@ prompt_done(ft_cview *v, int key)
 					search_step(v, active_pane(v), 1);
 				follow(v);
 			}
+		} else if (kind == PK_TABLE) {
+			history_add(&v->hist_table, text);
+			rc = cview_table_filter(v, text, &v->note);
 		} else {
 			history_add(&v->hist_filter, text);
 			rc = text[0] == '\0' ? 0 : cview_filter_add(v, text, &v->note);
@@ -728,9 +773,11 @@ table_apply(ft_cview *v, enum ft_action a)
 	case ACT_CMP_PANE:
 	case ACT_TABLE_SORT:
 		v->tsort = v->tsort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
-		compare_regressions_sort(v->cmp, v->rows, v->nrows, v->tsort);
-		v->trow = 0;
+		compare_regressions_sort(v->cmp, v->all, v->nall, v->tsort);
+		table_refilter(v);
 		break;
+	case ACT_SEARCH:
+		return prompt_open(v, PK_TABLE);
 	case ACT_CMP_TABLE:
 	case ACT_TABLE:
 	case ACT_RESET:
@@ -749,15 +796,6 @@ table_apply(ft_cview *v, enum ft_action a)
 		return 0;
 	}
 	return V_REDRAW;
-}
-
-void
-cview_table(ft_cview *v, int open)
-{
-	if (open && v->rows == NULL)
-		v->nrows = compare_regressions(v->cmp, v->tsort, &v->rows);
-	v->table = open;
-	v->dirty = 1;
 }
 
 void

@@ -57,8 +57,11 @@ typedef struct ft_cview {
 	int flip;
 	int help, help_scroll;
 	int table;          /* regressions table shown */
-	ft_regress *rows;   /* table rows (computed on first open) */
+	ft_regress *all;    /* every table row (computed on first open) */
+	uint32_t nall;
+	ft_regress *rows;   /* the rows shown: all, or those the row filter keeps */
 	uint32_t nrows, trow, tscroll;
+	ft_matcher *tfilter; /* table row filter (/ in the table), owned */
 	enum cmp_basis tsort;
 	int w, h, utf8, colors;
 	ft_cpane pane[2];   /* side by side: A and B; differential: pane[0] */
@@ -74,7 +77,7 @@ typedef struct ft_cview {
 	/* The prompt on the status line (enum ft_prompt_kind of view.h). */
 	int prompt_kind;
 	ft_prompt prompt;
-	ft_history hist_search, hist_filter;
+	ft_history hist_search, hist_filter, hist_table;
 	int cursor_x, cursor_y; /* where the TUI shows the cursor; -1 hidden */
 	/* Filters: the comparison is rebuilt from the inputs through them. */
 	ft_filters filters;
@@ -118,6 +121,9 @@ void cview_zoom_to(ft_cview *v, uint32_t node);
 
 /* Open or close the regressions table. */
 void cview_table(ft_cview *v, int open);
+/* Keep only table rows whose function matches pattern ("" shows all).
+ * -1 with err on a bad regex. */
+int cview_table_filter(ft_cview *v, const char *pattern, ft_diag *err);
 /* Table Enter: select the widest frame of row i's function in the graph. */
 void cview_table_jump(ft_cview *v, uint32_t i);
 

@@ -412,7 +412,8 @@ static void
 draw_prompt(ft_cview *v, ft_canvas *c)
 {
 	int y = c->h - 1;
-	const char *pre = v->prompt_kind == PK_SEARCH ? "/" : ":";
+	const char *pre = v->prompt_kind == PK_SEARCH ? "/" :
+	    v->prompt_kind == PK_FILTER ? ":" : "filter rows /";
 	canvas_fill(c, 0, c->w, y, ' ', st_plain);
 	int x = canvas_text(c, 0, y, c->w, pre, strlen(pre), st_plain, 0);
 	const ft_prompt *pr = &v->prompt;
@@ -509,8 +510,12 @@ draw_table(ft_cview *v, ft_canvas *c)
 	}
 	int y = c->h - 1;
 	canvas_fill(c, 0, c->w, y, ' ', status_st(v));
-	canvas_printf(c, 0, y, c->w, status_st(v), "%u functions | row %u",
-	    v->nrows, v->nrows ? v->trow + 1 : 0);
+	if (v->tfilter != NULL)
+		canvas_printf(c, 0, y, c->w, status_st(v), "%u of %u functions match /%s/ | row %u",
+		    v->nrows, v->nall, match_pattern(v->tfilter), v->nrows ? v->trow + 1 : 0);
+	else
+		canvas_printf(c, 0, y, c->w, status_st(v), "%u functions | row %u | / filters rows",
+		    v->nrows, v->nrows ? v->trow + 1 : 0);
 }
 
 void
@@ -530,6 +535,8 @@ render_cview(ft_cview *v, ft_canvas *c)
 	}
 	if (v->table) {
 		draw_table(v, c);
+		if (v->prompt_kind != PK_NONE)
+			draw_prompt(v, c);
 		return;
 	}
 	cview_update(v);

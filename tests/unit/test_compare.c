@@ -353,6 +353,22 @@ TEST(views_stay_in_step)
 	render_cview(&v, &cv);
 	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
 	CHECK(canvas_has(&cv, "+new") > 0);
+	/* '/' in the table keeps the matching rows. */
+	cview_apply(&v, ACT_CMP_TABLE);
+	uint32_t all = v.nrows;
+	CHECK(all > 3);
+	cview_key(&v, '/');
+	CHECK_INT(v.prompt_kind, PK_TABLE);
+	cview_key(&v, '^');
+	cview_key(&v, 'l');
+	cview_key(&v, FTK_ENTER);
+	CHECK_INT(v.nrows, 1);
+	CHECK_INT(v.nall, all);
+	render_cview(&v, &cv);
+	CHECK(canvas_has(&cv, "1 of ") == cv.h - 1);
+	CHECK_INT(cview_table_filter(&v, "", NULL), 0);
+	CHECK_INT(v.nrows, all);
+	cview_apply(&v, ACT_CMP_TABLE);
 	/* Table Enter selects the widest frame of the function. */
 	cview_apply(&v, ACT_CMP_TABLE);
 	CHECK_INT(v.table, 1);
