@@ -53,8 +53,12 @@ ft_keys R
 ft_check "R: regressions table" ft_wait_for '^regressions by function'
 ft_check "biggest self change first: lex" ft_poll 3 row_matches 3 ' -8 .* lex$'
 ft_keys j
-ft_check "j moves down the table" ft_wait_for 'row 2$'
-ft_keys k Enter
+ft_check "j moves down the table" ft_wait_for '\| row 2 \|'
+ft_keys / m u l Enter
+ft_check "/ in the table filters rows" ft_wait_for '^1 of 19 functions match /mul/'
+ft_keys / BSpace BSpace BSpace Enter
+ft_check "an empty filter shows every row" ft_wait_for '^19 functions \| row 1'
+ft_keys Enter
 ft_check "Enter selects lex in the graph" status_is lex
 ft_check "back in the differential graph" ft_matches '^diff \|'
 ft_keys Escape D
