@@ -756,7 +756,7 @@ bench_filters(ft_profile *p, int col, const struct options *o)
 	}
 	view_search_stats(&v, &a, &z);
 	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
-	printf("search_ms=%.1f", (now() - t0) * 1e3);
+	printf("search_ms=%.1f ", (now() - t0) * 1e3);
 	for (int k = 0; k < FILTER_KINDS; k++) {
 		ft_filters fl = {0};
 		t0 = now();
@@ -770,7 +770,7 @@ bench_filters(ft_profile *p, int col, const struct options *o)
 		if (q != NULL)
 			profile_free(q);
 		filters_free(&fl);
-		putchar(k + 1 < FILTER_KINDS ? ' ' : ' ');
+		putchar(' ');
 	}
 	t0 = now();
 	if (view_butterfly_open(&v, top, &err) != 0) {

@@ -362,6 +362,25 @@ profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 }
 
 uint32_t
+profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	/* profile_child() without the lookup; the bookkeeping stays the same
+	 * so the two can be mixed. */
+	uint8_t k = p->nkids[parent];
+	uint32_t id = p->nnodes;
+	node_push(p, name, parent);
+	if (k < UINT8_MAX)
+		p->nkids[parent] = ++k;
+	if (k == WIDE + 1) {
+		for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
+			slots_add(p, c);
+	} else if (k > WIDE) {
+		slots_add(p, id);
+	}
+	return id;
+}
+
+uint32_t
 profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 {
 	if (p->nkids != NULL && p->nkids[parent] > WIDE)

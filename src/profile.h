@@ -140,6 +140,12 @@ int profile_rescale(ft_profile *p, int scale, ft_diag *err);
 /* Child of parent named name, created when absent (builder only). */
 uint32_t profile_child(ft_profile *p, uint32_t parent, uint32_t name);
 
+/* Append a new child of parent named name without looking for an existing
+ * one: the caller guarantees (parent, name) is new, as when copying a
+ * subset of a finished tree.  Much cheaper than profile_child() on big
+ * trees; mixing the two stays correct. */
+uint32_t profile_append(ft_profile *p, uint32_t parent, uint32_t name);
+
 /* Child of parent named name, or FT_NONE (works before and after finish). */
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);
 

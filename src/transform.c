@@ -9,6 +9,11 @@
  *   newn[i]  that old node's copy in the new tree, created lazily the
  *            first time a value lands on it, so subtrees whose stacks are
  *            all dropped leave no empty nodes behind.
+ * A copy can collide with another (same new parent, same name) only under
+ * a new parent that receives children from more than one old parent (hide
+ * and show re-parent callees, show-from re-roots matches) or that is itself
+ * such a merged copy; children of every other copy are appended without a
+ * lookup (profile_append), the rest are found or created by profile_child.
  */
 #include "transform.h"
 
@@ -140,12 +145,20 @@ dropped(int kind, int hasm_self)
 	}
 }
 
+/* Per-node flags of a pass. */
+enum {
+	F_HASM = 1, /* a frame on the path root..i matches */
+	F_KEPT = 2, /* i is a frame of the new tree */
+	F_MARK = 4, /* i's copy gets children other than copies of i's own */
+	F_SOLE = 8, /* i's copy is made from i alone, and can collide with no
+	             * other child of its new parent */
+};
+
 struct pass {
 	const ft_profile *p;
 	ft_profile *np;
 	int kind;
-	const uint8_t *match;
-	uint8_t *hasm;
+	uint8_t *fl;
 	uint32_t *up, *newn, *chain;
 };
 
@@ -154,7 +167,7 @@ static uint32_t
 new_parent_of(const struct pass *s, uint32_t k)
 {
 	uint32_t q = s->p->nodes[k].parent;
-	if (s->kind == FILTER_SHOW_FROM && !s->hasm[q])
+	if (s->kind == FILTER_SHOW_FROM && !(s->fl[q] & F_HASM))
 		return FT_ROOT; /* the outermost match becomes a root child */
 	return s->up[q];
 }
@@ -172,7 +185,9 @@ ensure(struct pass *s, uint32_t k)
 	while (n > 0) {
 		uint32_t x = s->chain[--n];
 		uint32_t np = s->newn[new_parent_of(s, x)];
-		s->newn[x] = profile_child(s->np, np, s->p->nodes[x].name);
+		uint32_t name = s->p->nodes[x].name;
+		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_append(s->np, np, name) :
+		    profile_child(s->np, np, name);
 	}
 	return s->newn[want];
 }
@@ -187,34 +202,60 @@ self_nonzero(const ft_profile *p, uint32_t i)
 	return 0;
 }
 
+/* First pass: path state, kept frames, their new parents, and which
+ * copies can receive children from more than one old parent. */
+static void
+classify(struct pass *s, const uint8_t *match)
+{
+	const ft_profile *p = s->p;
+	s->fl[0] = F_KEPT;
+	s->up[0] = FT_ROOT;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = p->nodes[i].parent;
+		int m = match[p->nodes[i].name];
+		uint8_t f = (uint8_t)((s->fl[q] & F_HASM) | (m ? F_HASM : 0));
+		if (kept(s->kind, m, s->fl[q] & F_HASM, f & F_HASM))
+			f |= F_KEPT;
+		s->fl[i] = f;
+		s->up[i] = (f & F_KEPT) ? i : s->up[q];
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(s, i);
+			if (a != q)
+				s->fl[a] |= F_MARK;
+		}
+	}
+}
+
 ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
-	struct pass s = {p, profile_new_like(p), kind, match, NULL, NULL, NULL, NULL};
+	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
-	s.hasm = xmalloc(nn);
+	s.fl = xmalloc(nn);
 	s.up = xmalloc(sizeof(uint32_t) * nn);
 	s.newn = xmalloc(sizeof(uint32_t) * nn);
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
-	s.hasm[0] = 0;
-	s.up[0] = FT_ROOT;
+	classify(&s, match);
+	s.fl[0] |= F_SOLE;
 	s.newn[0] = FT_ROOT;
 	int rc = 0;
 	if (self_nonzero(p, FT_ROOT) && !dropped(kind, 0))
 		rc = profile_add_self(s.np, FT_ROOT, &p->self[0], err);
 	for (uint32_t i = 1; i < nn && rc == 0; i++) {
-		uint32_t q = p->nodes[i].parent;
-		int m = match[p->nodes[i].name];
-		s.hasm[i] = (uint8_t)(s.hasm[q] | m);
+		uint8_t f = s.fl[i];
 		s.newn[i] = FT_NONE;
-		s.up[i] = kept(kind, m, s.hasm[q], s.hasm[i]) ? i : s.up[q];
-		if (!self_nonzero(p, i) || dropped(kind, s.hasm[i]))
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(&s, i);
+			if ((s.fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
+				s.fl[i] = f | F_SOLE;
+		}
+		if (!self_nonzero(p, i) || dropped(kind, f & F_HASM))
 			continue;
 		uint32_t t = ensure(&s, s.up[i]);
 		rc = profile_add_self(s.np, t, &p->self[(size_t)i * (size_t)p->nvals], err);
 	}
-	free(s.hasm);
+	free(s.fl);
 	free(s.up);
 	free(s.newn);
 	free(s.chain);

@@ -477,6 +477,8 @@ view_apply(ft_view *v, enum ft_action a)
 int
 view_click(ft_view *v, int x, int y, int dbl)
 {
+	if (v->bf != NULL || v->table.active || v->prompt_kind != PK_NONE)
+		return 0; /* the mouse drives the flame graph only */
 	view_update_layout(v);
 	long d = view_depth_of_row(v, y);
 	if (d < 0)
@@ -494,6 +496,8 @@ view_click(ft_view *v, int x, int y, int dbl)
 int
 view_wheel(ft_view *v, int dy)
 {
+	if (v->bf != NULL || v->table.active || v->prompt_kind != PK_NONE)
+		return 0;
 	view_update_layout(v);
 	uint32_t rows = (uint32_t)view_graph_rows(v);
 	uint32_t n = v->layout.nrows;

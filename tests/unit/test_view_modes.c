@@ -1,0 +1,249 @@
+/* Tests for view_modes.c: search state and counts, n/N order, the prompts
+ * driven through view_key(), filters re-deriving the tree, the function
+ * table and the butterfly view. */
+#include "canvas.h"
+#include "helpers.h"
+#include "render.h"
+#include "unit.h"
+#include "view.h"
+
+static const char *sample =
+    "m;a;x 5\n"
+    "m;a;y 3\n"
+    "m;b;x;z 2\n"
+    "m;c 4\n"
+    "n;x 6\n";
+
+static ft_profile *
+prof(const char *txt)
+{
+	ft_load_report rep;
+	ft_diag err;
+	return load_text(txt, &rep, &err);
+}
+
+static void
+type(ft_view *v, const char *s)
+{
+	for (; *s; s++)
+		view_key(v, (unsigned char)*s);
+}
+
+static const char *
+status(ft_view *v)
+{
+	static char buf[1024];
+	ft_canvas c;
+	canvas_init(&c, v->w, v->h, 1);
+	render_view(v, &c);
+	canvas_row_text(&c, v->h - 1, buf, sizeof(buf));
+	canvas_free(&c);
+	return buf;
+}
+
+TEST(search_counts)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	ft_diag err;
+	ft_val a, z;
+	CHECK_INT(view_search_set(&v, "^x$", &err), 0);
+	view_search_stats(&v, &a, &z);
+	CHECK_INT(a, 13); /* m;a;x 5, m;b;x;z 2, n;x 6: nested z not twice */
+	CHECK_INT(z, 13);
+	CHECK(view_matched(&v, node_at(p, "m;a;x")));
+	CHECK(!view_matched(&v, node_at(p, "m;a")));
+	CHECK(!view_matched(&v, FT_ROOT));
+	view_zoom_to(&v, node_at(p, "m"));
+	view_search_stats(&v, &a, &z);
+	CHECK_INT(a, 13);
+	CHECK_INT(z, 7);
+	/* Zoomed below a match: the whole zoom root matches. */
+	view_zoom_to(&v, node_at(p, "m;b;x;z"));
+	view_search_stats(&v, &a, &z);
+	CHECK_INT(z, 2);
+	CHECK(strncmp(status(&v), "Matched: 65.0% (13 of 20), in zoom 100% (2 of 2) | z", 51) == 0);
+	/* A bad pattern keeps the search. */
+	CHECK_INT(view_search_set(&v, "(", &err), -1);
+	CHECK_STR(match_pattern(v.search), "^x$");
+	CHECK_INT(view_search_set(&v, "", &err), 0);
+	CHECK(v.search == NULL && v.hl == NULL);
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(step_order)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	ft_diag err;
+	view_search_set(&v, "^(x|c)$", &err);
+	/* Rows top to bottom, then x: m;a;x (row 3, left), m;c (row 2
+	 * right of a and b), n;x (row 2, right). */
+	view_apply(&v, ACT_NEXT);
+	CHECK_INT(v.sel, node_at(p, "m;c"));
+	view_apply(&v, ACT_NEXT);
+	CHECK_INT(v.sel, node_at(p, "n;x"));
+	view_apply(&v, ACT_NEXT);
+	CHECK_INT(v.sel, node_at(p, "m;a;x"));
+	view_apply(&v, ACT_NEXT);
+	CHECK_INT(v.sel, node_at(p, "m;b;x"));
+	view_apply(&v, ACT_NEXT); /* wraps */
+	CHECK_INT(v.sel, node_at(p, "m;c"));
+	view_apply(&v, ACT_PREV);
+	CHECK_INT(v.sel, node_at(p, "m;b;x"));
+	/* Flipped: the deepest row is on top. */
+	v.flip = 1;
+	view_select(&v, FT_ROOT);
+	view_apply(&v, ACT_PREV);
+	CHECK_INT(v.sel, node_at(p, "n;x"));
+	view_apply(&v, ACT_NEXT);
+	CHECK_INT(v.sel, node_at(p, "m;a;x"));
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(prompt_keys)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	view_key(&v, '/');
+	CHECK_INT(v.prompt_kind, PK_SEARCH);
+	type(&v, "zz");
+	view_key(&v, FTK_BACKSPACE);
+	CHECK_STR(status(&v), "/z");
+	CHECK_INT(v.cursor_x, 2);
+	CHECK_INT(v.cursor_y, 11);
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(v.prompt_kind, PK_NONE);
+	CHECK_STR(match_pattern(v.search), "z");
+	status(&v);
+	CHECK_INT(v.cursor_x, -1);
+	/* Invalid: a message, the old search stays. */
+	view_key(&v, '/');
+	type(&v, "a[");
+	view_key(&v, FTK_ENTER);
+	CHECK(strstr(status(&v), "bad regex: missing terminating ] for character") != NULL);
+	CHECK(strstr(v.message, "at offset 2") != NULL);
+	CHECK_STR(match_pattern(v.search), "z");
+	/* Esc cancels without a change. */
+	view_key(&v, '/');
+	type(&v, "m");
+	view_key(&v, FTK_ESC);
+	CHECK_STR(match_pattern(v.search), "z");
+	/* * takes the selected frame's exact name. */
+	view_select(&v, node_at(p, "m;a;x"));
+	view_key(&v, '*');
+	CHECK_STR(match_pattern(v.search), "(?-i)^x$");
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(filters)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	view_select(&v, node_at(p, "m;a"));
+	view_key(&v, ':');
+	type(&v, "ignore ^y$");
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(v.filters.n, 1);
+	CHECK(v.prof != p && v.base == p);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 17);
+	/* The selection followed by path. */
+	CHECK_INT(v.sel, node_at(v.prof, "m;a"));
+	view_key(&v, ':');
+	type(&v, "focus=^n$");
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 6);
+	CHECK_INT(v.sel, FT_ROOT); /* m;a is gone */
+	/* A bad filter changes nothing. */
+	view_key(&v, ':');
+	type(&v, "hide (");
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(v.filters.n, 2);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 6);
+	view_key(&v, 'x');
+	CHECK_INT(v.filters.n, 1);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 17);
+	view_key(&v, ':');
+	type(&v, "focus nothing");
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 0);
+	CHECK(strstr(status(&v), "no samples match") != NULL);
+	view_key(&v, 'n');
+	view_key(&v, 'j');
+	view_key(&v, 't');
+	CHECK_INT(v.table.nrows, 0);
+	view_key(&v, FTK_ENTER);
+	CHECK(v.bf == NULL);
+	view_key(&v, FTK_ESC);
+	view_key(&v, 'X');
+	CHECK_INT(v.filters.n, 0);
+	CHECK(v.prof == p && v.derived == NULL);
+	view_key(&v, 'X');
+	CHECK_STR(v.message, "no filter to remove");
+	view_free(&v);
+	profile_free(p);
+}
+
+TEST(table_and_butterfly)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	view_key(&v, 't');
+	CHECK(v.table.active);
+	const ft_ftable *t = &v.table;
+	CHECK_INT(t->nrows, 8);
+	/* By self: x (5+6=11) first. */
+	CHECK_STR(intern_str(p->names, t->all[t->rows[0]].name), "x");
+	CHECK_INT(t->all[t->rows[0]].total, 13);
+	view_key(&v, 'o'); /* by total: m 14 */
+	CHECK_STR(intern_str(p->names, t->all[t->rows[0]].name), "m");
+	view_key(&v, 'o'); /* by name */
+	CHECK_STR(intern_str(p->names, t->all[t->rows[0]].name), "a");
+	view_key(&v, '/');
+	type(&v, "^[xz]$");
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(t->nrows, 2);
+	view_key(&v, FTK_DOWN);
+	view_key(&v, FTK_ENTER); /* butterfly of z */
+	CHECK(v.bf != NULL && !v.table.active);
+	CHECK_INT(profile_total(v.bf->b.callers, FT_ROOT, 0), 2);
+	CHECK_INT(v.bf->side, 1);
+	view_key(&v, FTK_UP); /* into the callers: x */
+	CHECK_INT(v.bf->side, 0);
+	CHECK_STR(intern_str(p->names, v.bf->up.prof->nodes[v.bf->up.sel].name), "x");
+	view_key(&v, 'b'); /* re-pivot on x */
+	CHECK_STR(intern_str(p->names, v.bf->b.name), "x");
+	CHECK_INT(profile_total(v.bf->b.callees, FT_ROOT, 0), 13);
+	view_key(&v, FTK_ESC);
+	CHECK(v.bf == NULL && v.table.active);
+	view_key(&v, FTK_ESC);
+	CHECK(!v.table.active);
+	/* Mouse is for the flame graph only. */
+	view_select(&v, node_at(p, "m"));
+	view_key(&v, 'b');
+	CHECK(v.bf != NULL);
+	CHECK_INT(view_click(&v, 1, 3, 0), 0);
+	view_key(&v, FTK_ESC);
+	CHECK_INT(v.sel, node_at(p, "m"));
+	view_free(&v);
+	profile_free(p);
+}
+
+int
+main(void)
+{
+	RUN(search_counts);
+	RUN(step_order);
+	RUN(prompt_keys);
+	RUN(filters);
+	RUN(table_and_butterfly);
+	return unit_report();
+}
