@@ -295,26 +295,6 @@ history_step(ft_cview *v, int forward)
 	v->dirty = 1;
 }
 
-/* The drawn frame of row r of a layout closest to cell x. */
-static const ft_lframe *
-closest_in_row(const ft_layout *L, uint32_t r, int x)
-{
-	size_t n;
-	const ft_lframe *row = layout_row(L, r, &n);
-	const ft_lframe *best = NULL;
-	int bestd = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (row[i].node == FT_NONE)
-			continue;
-		int d = x < row[i].x0 ? row[i].x0 - x : x >= row[i].x1 ? x - row[i].x1 + 1 : 0;
-		if (best == NULL || d < bestd) {
-			best = &row[i];
-			bestd = d;
-		}
-	}
-	return best;
-}
-
 static void
 move_to_row(ft_cview *v, ft_cpane *p, long r)
 {
@@ -327,7 +307,7 @@ move_to_row(ft_cview *v, ft_cpane *p, long r)
 		r = (long)L->nrows - 1;
 	const ft_lframe *cur = layout_find(L, v->cmp->u, drawn_ancestor(v, p, v->sel));
 	int x = cur ? (cur->x0 + cur->x1 - 1) / 2 : 0;
-	const ft_lframe *f = closest_in_row(L, (uint32_t)r, x);
+	const ft_lframe *f = layout_closest(L, (uint32_t)r, x);
 	if (f != NULL)
 		v->sel = f->node;
 }

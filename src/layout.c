@@ -199,6 +199,25 @@ layout_find(const ft_layout *L, const ft_profile *p, uint32_t node)
 }
 
 const ft_lframe *
+layout_closest(const ft_layout *L, uint32_t r, int x)
+{
+	size_t n;
+	const ft_lframe *row = layout_row(L, r, &n);
+	const ft_lframe *best = NULL;
+	int bestd = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (row[i].node == FT_NONE)
+			continue;
+		int d = x < row[i].x0 ? row[i].x0 - x : x >= row[i].x1 ? x - row[i].x1 + 1 : 0;
+		if (best == NULL || d < bestd) {
+			best = &row[i];
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+const ft_lframe *
 layout_at(const ft_layout *L, uint32_t r, int x)
 {
 	size_t n;

@@ -60,6 +60,10 @@ const ft_lframe *layout_row(const ft_layout *L, uint32_t r, size_t *n);
 const ft_lframe *layout_find(const ft_layout *L, const ft_profile *p,
     uint32_t node);
 
+/* The drawn frame of row r nearest to cell x (fillers skipped), or NULL
+ * when the row has none. */
+const ft_lframe *layout_closest(const ft_layout *L, uint32_t r, int x);
+
 /* The frame covering cell x of row r, or NULL (fillers are skipped). */
 const ft_lframe *layout_at(const ft_layout *L, uint32_t r, int x);
 

@@ -219,26 +219,6 @@ view_set_profile(ft_view *v, ft_profile *p)
 	view_update_layout(v);
 }
 
-/* The drawn frame of row r closest to cell x. */
-static const ft_lframe *
-closest_in_row(const ft_layout *L, uint32_t r, int x)
-{
-	size_t n;
-	const ft_lframe *row = layout_row(L, r, &n);
-	const ft_lframe *best = NULL;
-	int bestd = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (row[i].node == FT_NONE)
-			continue;
-		int d = x < row[i].x0 ? row[i].x0 - x : x >= row[i].x1 ? x - row[i].x1 + 1 : 0;
-		if (best == NULL || d < bestd) {
-			best = &row[i];
-			bestd = d;
-		}
-	}
-	return best;
-}
-
 static int
 sel_center(const ft_view *v)
 {
@@ -256,7 +236,7 @@ move_to_row(ft_view *v, long r)
 	if (r >= (long)v->layout.nrows)
 		r = (long)v->layout.nrows - 1;
 	int x = sel_center(v);
-	const ft_lframe *f = closest_in_row(&v->layout, (uint32_t)r, x);
+	const ft_lframe *f = layout_closest(&v->layout, (uint32_t)r, x);
 	if (f != NULL)
 		v->sel = f->node;
 }
