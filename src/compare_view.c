@@ -681,31 +681,11 @@ copy_selection(ft_cview *v, int stack)
 		v->message = "nothing to copy: select a frame";
 		return V_REDRAW;
 	}
-	uint32_t d = u->nodes[v->sel].depth;
-	uint32_t first = stack ? 0 : d - 1;
-	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
-	profile_path(u, v->sel, path);
-	size_t len = 1;
-	for (uint32_t i = first; i < d; i++)
-		len += intern_len(u->names, path[i]) + 5 + 1;
-	char *s = xmalloc(len);
-	size_t o = 0;
-	for (uint32_t i = first; i < d; i++) {
-		if (i > first)
-			s[o++] = ';';
-		uint32_t n = intern_len(u->names, path[i]);
-		memcpy(s + o, intern_str(u->names, path[i]), n);
-		o += n;
-		const char *suf = kind_suffix(intern_kind(u->names, path[i]));
-		memcpy(s + o, suf, strlen(suf));
-		o += strlen(suf);
-	}
-	s[o] = '\0';
-	free(path);
+	size_t n;
 	free(v->copy);
-	v->copy = s;
+	v->copy = profile_stack_text(u, v->sel, stack, &n);
 	diag_set(&v->note, "copied %s (%zu bytes) to the clipboard",
-	    stack ? "the stack" : "the name", o);
+	    stack ? "the stack" : "the name", n);
 	v->message = v->note.msg;
 	return V_REDRAW | V_COPY;
 }

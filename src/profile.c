@@ -519,6 +519,35 @@ profile_path(const ft_profile *p, uint32_t node, uint32_t *out)
 	return d;
 }
 
+char *
+profile_stack_text(const ft_profile *p, uint32_t node, int whole, size_t *len)
+{
+	uint32_t d = p->nodes[node].depth;
+	uint32_t first = whole || d == 0 ? 0 : d - 1;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)d + 1));
+	profile_path(p, node, path);
+	size_t cap = 1;
+	for (uint32_t i = first; i < d; i++)
+		cap += intern_len(p->names, path[i]) + strlen(kind_suffix(
+		    intern_kind(p->names, path[i]))) + 1;
+	char *s = xmalloc(cap);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(p->names, path[i]);
+		memcpy(s + o, intern_str(p->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	*len = o;
+	return s;
+}
+
 uint32_t
 profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n)
 {

@@ -176,6 +176,12 @@ profile_total(const ft_profile *p, uint32_t n, int col)
  * the depth (number of ids).  out must hold node's depth entries. */
 uint32_t profile_path(const ft_profile *p, uint32_t node, uint32_t *out);
 
+/* The frame name of node (whole = 0) or its whole stack "a;b;c", root
+ * first (whole = 1), with kind suffixes, as a malloc'd string; *len gets
+ * its length.  For the clipboard. */
+char *profile_stack_text(const ft_profile *p, uint32_t node, int whole,
+    size_t *len);
+
 /* Node reached from the root by following names[0..n), or FT_NONE. */
 uint32_t profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n);
 

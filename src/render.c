@@ -309,16 +309,13 @@ match_status(ft_view *v, char *buf, size_t cap)
 	return k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
 }
 
-/* The open prompt on the status line; sets the cursor position. */
-static void
-draw_prompt(ft_view *v, ft_canvas *c)
+void
+render_prompt(ft_canvas *c, int kind, const ft_prompt *pr, int *cx, int *cy)
 {
 	int y = c->h - 1;
-	const char *pre = v->prompt_kind == PK_SEARCH ? "/" :
-	    v->prompt_kind == PK_FILTER ? ":" : "filter rows /";
+	const char *pre = kind == PK_SEARCH ? "/" : kind == PK_FILTER ? ":" : "filter rows /";
 	canvas_fill(c, 0, c->w, y, ' ', st_plain);
 	int x = canvas_text(c, 0, y, c->w, pre, strlen(pre), st_plain, 0);
-	const ft_prompt *pr = &v->prompt;
 	/* Show the tail when the cursor would fall off the right edge. */
 	size_t start = 0;
 	int room = c->w - x - 1;
@@ -330,8 +327,15 @@ draw_prompt(ft_view *v, ft_canvas *c)
 	}
 	int cw = canvas_text_width(c, pr->text + start, pr->cur - start);
 	canvas_text(c, x, y, c->w - x, pr->text + start, pr->len - start, st_plain, 0);
-	v->cursor_x = x + cw < c->w ? x + cw : c->w - 1;
-	v->cursor_y = y;
+	*cx = x + cw < c->w ? x + cw : c->w - 1;
+	*cy = y;
+}
+
+/* The open prompt on the status line; sets the cursor position. */
+static void
+draw_prompt(ft_view *v, ft_canvas *c)
+{
+	render_prompt(c, v->prompt_kind, &v->prompt, &v->cursor_x, &v->cursor_y);
 }
 
 static void

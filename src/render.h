@@ -9,6 +9,10 @@
 /* Draw v into c (c must be v->w x v->h). */
 void render_view(ft_view *v, ft_canvas *c);
 
+/* Draw prompt pr of kind (enum ft_prompt_kind) on the last row of c and
+ * return the cursor cell in *cx, *cy. */
+void render_prompt(ft_canvas *c, int kind, const ft_prompt *pr, int *cx, int *cy);
+
 /* Background colour of a frame in the view's colour mode. */
 uint32_t render_frame_color(const ft_view *v, uint32_t node);
 

@@ -411,24 +411,7 @@ draw_status(ft_cview *v, ft_canvas *c)
 static void
 draw_prompt(ft_cview *v, ft_canvas *c)
 {
-	int y = c->h - 1;
-	const char *pre = v->prompt_kind == PK_SEARCH ? "/" :
-	    v->prompt_kind == PK_FILTER ? ":" : "filter rows /";
-	canvas_fill(c, 0, c->w, y, ' ', st_plain);
-	int x = canvas_text(c, 0, y, c->w, pre, strlen(pre), st_plain, 0);
-	const ft_prompt *pr = &v->prompt;
-	size_t start = 0;
-	int room = c->w - x - 1;
-	while (start < pr->cur && canvas_text_width(c, pr->text + start,
-	    pr->cur - start) > room) {
-		start++;
-		while (start < pr->cur && ((unsigned char)pr->text[start] & 0xc0) == 0x80)
-			start++;
-	}
-	int cw = canvas_text_width(c, pr->text + start, pr->cur - start);
-	canvas_text(c, x, y, c->w - x, pr->text + start, pr->len - start, st_plain, 0);
-	v->cursor_x = x + cw < c->w ? x + cw : c->w - 1;
-	v->cursor_y = y;
+	render_prompt(c, v->prompt_kind, &v->prompt, &v->cursor_x, &v->cursor_y);
 }
 
 static void

@@ -296,36 +296,15 @@ history_step(ft_view *v, int forward)
 static int
 copy_selection(ft_view *v, int stack)
 {
-	const ft_profile *p = v->prof;
-	uint32_t d = p->nodes[v->sel].depth;
-	uint32_t first = stack ? 0 : (d > 0 ? d - 1 : 0);
 	if (v->sel == FT_ROOT) {
 		v->message = "nothing to copy: select a frame";
 		return V_REDRAW;
 	}
-	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
-	profile_path(p, v->sel, path);
-	size_t len = 1;
-	for (uint32_t i = first; i < d; i++)
-		len += intern_len(p->names, path[i]) + 5 + 1;
-	char *s = xmalloc(len);
-	size_t o = 0;
-	for (uint32_t i = first; i < d; i++) {
-		if (i > first)
-			s[o++] = ';';
-		uint32_t n = intern_len(p->names, path[i]);
-		memcpy(s + o, intern_str(p->names, path[i]), n);
-		o += n;
-		const char *suf = kind_suffix(intern_kind(p->names, path[i]));
-		memcpy(s + o, suf, strlen(suf));
-		o += strlen(suf);
-	}
-	s[o] = '\0';
-	free(path);
+	size_t n;
 	free(v->copy);
-	v->copy = s;
+	v->copy = profile_stack_text(v->prof, v->sel, stack, &n);
 	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
-	    stack ? "the stack" : "the name", o);
+	    stack ? "the stack" : "the name", n);
 	v->message = v->msgbuf;
 	return V_REDRAW | V_COPY;
 }
