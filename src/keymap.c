@@ -32,6 +32,13 @@ const ft_keydef keymap[] = {
 	{"b", {'b'}, ACT_BUTTERFLY, "butterfly: callers and callees of the selected function"},
 	{"t", {'t'}, ACT_TABLE, "function table (Enter: butterfly of the row)"},
 	{"o", {'o'}, ACT_TABLE_SORT, "function table: sort by self, total or name"},
+	{"D", {'D'}, ACT_CMP_DIFF, "comparison: side by side or differential graph"},
+	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A or max(A,B)"},
+	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
+	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
+	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
+	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
+	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
@@ -69,7 +76,7 @@ keymap_print_mdoc(FILE *out)
 		while (*k) {
 			const char *sp = strchr(k, ' ');
 			size_t n = sp ? (size_t)(sp - k) : strlen(k);
-			if (strchr("[]().,:;?!|", k[0]) != NULL)
+			if (n == 1 && strchr(".,:;()[]?!|", k[0]) != NULL)
 				fputs("\\&", out);
 			fwrite(k, 1, n, out);
 			k += n;

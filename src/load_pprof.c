@@ -19,7 +19,9 @@
  *   reference converter's convention, so folded exports match it;
  * - --lines makes a frame `function file:line` (`function :line` when the
  *   file name is unknown);
- * - samples whose values are all zero add nothing; negative values are kept;
+ * - samples whose values are all zero add nothing (no zero-width nodes;
+ *   the report's valid = all samples, stacks = distinct non-zero stacks);
+ *   negative values are kept;
  * - ids may be sparse: id -> record lookups use sorted arrays and binary
  *   search; id 0 is reserved and rejected, except that when EVERY Function
  *   has id 0 (a broken .NET producer) Line.function_id is read as the
@@ -42,6 +44,12 @@
 #include "xalloc.h"
 
 #define PPROF_MAX_BYTES ((size_t)1 << 30) /* 1 GiB of decoded protobuf */
+/* Inline chains multiply: one byte of location id can stand for many
+ * frames.  A hostile file must not turn a small input into a huge tree, so
+ * a sample's expanded depth and the tree's size relative to the input are
+ * capped (real profiles are far below: ~0.25 nodes per input byte). */
+#define PPROF_MAX_DEPTH ((size_t)1 << 22)
+#define PPROF_NODES_PER_BYTE 16
 
 struct pstr { size_t off, len; };
 struct pvt { uint64_t type, unit; size_t off; };
@@ -73,6 +81,11 @@ struct pp {
 	uint64_t *comments; size_t ncomments, ccomments;
 	struct idx *fidx, *lidx, *midx;
 	size_t nfidx, nlidx, nmidx;
+	/* Location id -> position as a plain array when ids are dense
+	 * (max id < 4 * count + 1024, so its size is bounded by the input);
+	 * the hot lookup of the sample loop.  UINT32_MAX = absent. */
+	uint32_t *ldense;
+	uint64_t nldense;
 	int func_by_pos;
 
 	int have_period_type;
@@ -81,11 +94,18 @@ struct pp {
 	uint64_t default_type;
 
 	uint32_t *fr; size_t nfr, cfr;
+	ft_frame_where *where; size_t nwhere, cwhere;
+	const char **strcache; /* NUL-terminated copies in p's arena, by index */
 
 	/* per-sample scratch */
 	uint64_t *sloc; size_t csloc;
+	/* The previous sample's locations (root first) and the node reached
+	 * after each: consecutive samples often share their outer part. */
+	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
+	unsigned char *endseen; /* per node: a sample ended here (distinct stacks) */
+	size_t cendseen;
 };
 
 static int
@@ -440,6 +460,13 @@ build_indexes(struct pp *P)
 		P->lidx[i] = (struct idx){P->locs[i].id, (uint32_t)i};
 	}
 	P->nlidx = build_idx(P->lidx, P->nlocs);
+	if (P->nlidx > 0 && P->lidx[P->nlidx - 1].id < 4 * (uint64_t)P->nlidx + 1024) {
+		P->nldense = P->lidx[P->nlidx - 1].id + 1;
+		P->ldense = xreallocarray(NULL, (size_t)P->nldense, sizeof(uint32_t));
+		memset(P->ldense, 0xff, sizeof(uint32_t) * (size_t)P->nldense);
+		for (size_t i = 0; i < P->nlidx; i++)
+			P->ldense[P->lidx[i].id] = P->lidx[i].at;
+	}
 	P->midx = xreallocarray(NULL, P->nmaps + 1, sizeof(struct idx));
 	for (size_t i = 0; i < P->nmaps; i++) {
 		if (P->maps[i].id == 0)
@@ -487,6 +514,45 @@ frame_id(struct pp *P, ft_profile *p, const char *s, size_t n, int kind)
 	return intern_get(p->names, s, n, kind);
 }
 
+/* String i as a NUL-terminated copy in p's arena, made once. */
+static const char *
+cached_str(struct pp *P, ft_profile *p, uint64_t i)
+{
+	if (P->strcache == NULL)
+		P->strcache = xcalloc(P->nstrs ? P->nstrs : 1, sizeof(char *));
+	if (i >= P->nstrs)
+		return "";
+	if (P->strcache[i] == NULL)
+		P->strcache[i] = profile_strdup(p, (const char *)P->buf + P->strs[i].off,
+		    P->strs[i].len);
+	return P->strcache[i];
+}
+
+/* "basename+0xOFFSET" of an address in a mapping, or NULL without a
+ * file name. */
+static const char *
+mapping_label(struct pp *P, ft_profile *p, const struct pmap *m, uint64_t addr)
+{
+	const char *file = cached_str(P, p, m->filename);
+	const char *base = strrchr(file, '/');
+	base = base != NULL ? base + 1 : file;
+	if (*base == '\0')
+		return NULL;
+	uint64_t off = addr >= m->start ? addr - m->start + m->offset : addr;
+	char buf[512];
+	int n = snprintf(buf, sizeof(buf), "%.400s+0x%" PRIx64, base, off);
+	return profile_strdup(p, buf, (size_t)n);
+}
+
+static void
+add_where(struct pp *P, uint32_t name, const char *where)
+{
+	if (where == NULL)
+		return;
+	ft_frame_where w = {name, where};
+	PUSH(P->where, P->nwhere, P->cwhere, w);
+}
+
 /* Expand every location into its frames (caller first). */
 static int
 expand_locations(struct pp *P, ft_profile *p)
@@ -496,7 +562,7 @@ expand_locations(struct pp *P, ft_profile *p)
 	size_t cbig = 0;
 	for (size_t i = 0; i < P->nlocs; i++) {
 		struct ploc *l = &P->locs[i];
-		uint32_t at;
+		uint32_t at = 0;
 		if (l->mapping_id != 0 && !find_idx(P->midx, P->nmidx, l->mapping_id, &at)) {
 			free(big);
 			return err_at(P, l->off, "location %" PRIu64 " refers to unknown mapping id %"
@@ -504,15 +570,19 @@ expand_locations(struct pp *P, ft_profile *p)
 		}
 		l->frame0 = P->nfr;
 		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
+		const char *mlabel = l->mapping_id != 0 ?
+		    mapping_label(P, p, &P->maps[at], l->address) : NULL;
 		if (l->nlines == 0) {
-			PUSH(P->fr, P->nfr, P->cfr, frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE));
+			uint32_t id = frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE);
+			PUSH(P->fr, P->nfr, P->cfr, id);
+			add_where(P, id, mlabel);
 			l->nframes = 1;
 			continue;
 		}
 		for (size_t j = l->nlines; j-- > 0;) {
 			const struct pline *ln = &P->lines[l->line0 + j];
 			int kind = j + 1 == l->nlines ? FT_KIND_NONE : FT_KIND_INLINED;
-			const char *name = tmp, *file = "";
+			const char *name = tmp, *file = "", *where = mlabel;
 			size_t nlen = (size_t)alen, flen = 0;
 			if (ln->function_id != 0) {
 				if (!find_idx(P->fidx, P->nfidx, ln->function_id, &at)) {
@@ -528,11 +598,12 @@ expand_locations(struct pp *P, ft_profile *p)
 				if (n > 0) {
 					name = s;
 					nlen = n;
+					str_at(P, fn->filename, fn->off, "function file", &file, &flen);
+					where = flen > 0 ? cached_str(P, p, fn->filename) : NULL;
 				}
-				str_at(P, fn->filename, fn->off, "function file", &file, &flen);
 			}
 			uint32_t id;
-			if (P->o->lines) {
+			if (P->o->lines && name != tmp) {
 				size_t need = nlen + flen + 32;
 				if (need > cbig) {
 					cbig = grow_cap(cbig, need, 256);
@@ -547,16 +618,20 @@ expand_locations(struct pp *P, ft_profile *p)
 				id = frame_id(P, p, name, nlen, kind);
 			}
 			PUSH(P->fr, P->nfr, P->cfr, id);
+			add_where(P, id, where);
 		}
 		l->nframes = (uint32_t)l->nlines;
 	}
 	free(big);
+	if (P->nwhere > 0 && P->nwhere <= UINT32_MAX)
+		profile_set_where(p, P->where, (uint32_t)P->nwhere);
 	return 0;
 }
 
 /* One Sample: its locations, values and label keys; adds to the tree. */
 static int
-one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
+one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
+    long *nstacks)
 {
 	pb_reader r = pb_sub(&P->top, m);
 	pb_field f;
@@ -623,15 +698,50 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
 		nonzero |= P->svals[i] != 0;
 	if (!nonzero)
 		return 0;
-	uint32_t node = FT_ROOT;
-	for (size_t i = nloc; i-- > 0;) {
+	/* Common outer part with the previous sample. */
+	size_t c = 0;
+	while (c < nloc && c < P->npprev && P->ploc_ids[c] == P->sloc[nloc - 1 - c])
+		c++;
+	if (nloc > P->cprev) {
+		P->cprev = grow_cap(P->cprev, nloc, 64);
+		P->ploc_ids = xreallocarray(P->ploc_ids, P->cprev, sizeof(uint64_t));
+		P->pnodes = xreallocarray(P->pnodes, P->cprev, sizeof(uint32_t));
+	}
+	uint32_t node = c > 0 ? P->pnodes[c - 1] : FT_ROOT;
+	size_t depth = p->nodes[node].depth;
+	P->npprev = c;
+	for (size_t i = nloc - c; i-- > 0;) {
 		uint32_t at;
-		if (!find_idx(P->lidx, P->nlidx, P->sloc[i], &at))
+		uint64_t id = P->sloc[i];
+		if (P->ldense != NULL)
+			at = id < P->nldense ? P->ldense[id] : UINT32_MAX;
+		else if (!find_idx(P->lidx, P->nlidx, id, &at))
+			at = UINT32_MAX;
+		if (at == UINT32_MAX)
 			return err_at(P, m->key_off, "sample refers to unknown location id %"
 			    PRIu64, P->sloc[i]);
 		const struct ploc *l = &P->locs[at];
+		depth += l->nframes;
+		if (depth > PPROF_MAX_DEPTH)
+			return err_at(P, m->key_off, "sample deeper than %zu frames",
+			    PPROF_MAX_DEPTH);
 		for (uint32_t k = 0; k < l->nframes; k++)
 			node = profile_child(p, node, P->fr[l->frame0 + k]);
+		if ((uint64_t)p->nnodes > (uint64_t)P->top.end * PPROF_NODES_PER_BYTE + (1u << 20))
+			return err_at(P, m->key_off, "the profile expands to more than %d "
+			    "frames per input byte; not loaded", PPROF_NODES_PER_BYTE);
+		P->ploc_ids[P->npprev] = id;
+		P->pnodes[P->npprev++] = node;
+	}
+	if (node >= P->cendseen) {
+		size_t old = P->cendseen;
+		P->cendseen = grow_cap(old, (size_t)node + 1, 4096);
+		P->endseen = xrealloc(P->endseen, P->cendseen);
+		memset(P->endseen + old, 0, P->cendseen - old);
+	}
+	if (!P->endseen[node]) {
+		P->endseen[node] = 1;
+		(*nstacks)++;
 	}
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
@@ -641,14 +751,14 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples)
 
 /* Pass 2: samples. */
 static int
-pass_samples(struct pp *P, ft_profile *p, long *nsamples)
+pass_samples(struct pp *P, ft_profile *p, long *nsamples, long *nstacks)
 {
 	pb_reader r = P->top;
 	pb_field f;
 	pb_error e;
 	int rc;
 	while ((rc = pb_next(&r, &f, &e)) == 1)
-		if (f.num == 2 && one_sample(P, p, &f, nsamples) < 0)
+		if (f.num == 2 && one_sample(P, p, &f, nsamples, nstacks) < 0)
 			return -1;
 	return rc < 0 ? wire_err(P, &e) : 0;
 }
@@ -785,10 +895,16 @@ pp_free(struct pp *P)
 	free(P->fidx);
 	free(P->lidx);
 	free(P->midx);
+	free(P->ldense);
 	free(P->fr);
+	free(P->where);
+	free(P->strcache);
 	free(P->sloc);
+	free(P->ploc_ids);
+	free(P->pnodes);
 	free(P->svals);
 	free(P->keyseen);
+	free(P->endseen);
 }
 
 ft_profile *
@@ -829,7 +945,7 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	P.svals = xcalloc(P.nvts, sizeof(ft_val));
 	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
-	if (pass_samples(&P, p, &nsamples) < 0)
+	if (pass_samples(&P, p, &nsamples, &rep->stacks) < 0)
 		goto fail;
 	rep->valid = nsamples;
 	if (nsamples == 0) {

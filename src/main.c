@@ -12,19 +12,24 @@
 #include <unistd.h>
 
 #include "canvas.h"
+#include "compare.h"
+#include "compare_view.h"
 #include "export.h"
 #include "export_pprof.h"
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
 #include "match.h"
+#include "merge.h"
 #include "render.h"
 #include "transform.h"
+#include "render_compare.h"
 #include "tui.h"
 #include "units.h"
 #include "view.h"
 #include "xalloc.h"
 
+#define MAX_FILES 64 /* --merge */
 #define FLAMETUI_VERSION "0.1.0"
 
 enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO, MODE_BENCH };
@@ -50,7 +55,9 @@ struct options {
 	const char *search;     /* --search RE */
 	const char *butterfly;  /* --butterfly NAME */
 	int bench_filters;      /* hidden: time search, filters, butterfly */
-	const char *files[2];
+	int diff, normalize;  /* comparison: differential view, scale A to B */
+	int merge;            /* --merge: sum all the files into one profile */
+	const char *files[MAX_FILES];
 	int nfiles;
 };
 
@@ -59,7 +66,8 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
-	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind */
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE,
+	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
 static const struct option long_opts[] = {
@@ -93,6 +101,10 @@ static const struct option long_opts[] = {
 	{"show-from", required_argument, NULL, OPT_FILTER + FILTER_SHOW_FROM},
 	{"prune-from", required_argument, NULL, OPT_FILTER + FILTER_PRUNE_FROM},
 	{"show", required_argument, NULL, OPT_FILTER + FILTER_SHOW},
+	{"diff", no_argument, NULL, OPT_DIFF},
+	{"normalize", no_argument, NULL, OPT_NORMALIZE},
+	{"merge", no_argument, NULL, OPT_MERGE},
+	{"normalise", no_argument, NULL, OPT_NORMALIZE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -100,6 +112,7 @@ static void
 usage(FILE *out)
 {
 	fputs("usage: flametui [options] PROFILE\n"
+	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
 	    "\n"
 	    "Interactive terminal flame graph viewer for folded stacks, pprof\n"
 	    "profiles (gzip or raw) and perf script output.  PROFILE may be - for stdin.\n"
@@ -133,6 +146,11 @@ usage(FILE *out)
 	    "                         --dump, --top, --export and --info alike)\n"
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"
 	    "  --butterfly NAME       open the callers/callees view of function NAME\n"
+	    "  --merge                sum all the given profiles into one\n"
+	    "  --diff                 comparison: open the differential flame graph\n"
+	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
+	    "                         (with two profiles, --top lists regressions and\n"
+	    "                         --export folded writes 'stack BEFORE AFTER')\n"
 	    "  --help, --version\n"
 	    "\n"
 	    "keys:\n", out);
@@ -251,6 +269,9 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
 		case OPT_LINES: o->lines = 1; break;
 		case OPT_NO_MOUSE: o->mouse = 0; break;
+		case OPT_DIFF: o->diff = 1; break;
+		case OPT_MERGE: o->merge = 1; break;
+		case OPT_NORMALIZE: o->normalize = 1; break;
 		case 'V':
 		case OPT_VERSION:
 			printf("flametui %s\n", FLAMETUI_VERSION);
@@ -282,14 +303,19 @@ parse_args(int argc, char **argv, struct options *o)
 		}
 	}
 	for (int i = optind; i < argc; i++) {
-		if (o->nfiles == 2)
-			return usage_error("too many files (at most two): '%s'", argv[i]);
+		if (o->nfiles == (o->merge ? MAX_FILES : 2))
+			return usage_error(o->merge ? "too many files to merge (at most 64): '%s'" :
+			    "too many files (two compare; --merge sums more): '%s'", argv[i]);
 		o->files[o->nfiles++] = argv[i];
 	}
+	if (o->merge && o->nfiles < 2)
+		return usage_error("%s", "--merge wants two or more profiles");
+	for (int i = 0; i < o->nfiles; i++)
+		for (int j = i + 1; j < o->nfiles; j++)
+			if (strcmp(o->files[i], "-") == 0 && strcmp(o->files[j], "-") == 0)
+				return usage_error("%s", "stdin (-) can be given only once");
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
-	if (o->nfiles == 2)
-		return usage_error("%s", "comparing two profiles is not supported yet");
 	return -1;
 }
 
@@ -486,6 +512,135 @@ print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *ou
 	return ferror(out) ? -1 : 0;
 }
 
+static FILE *
+open_output(const struct options *o)
+{
+	if (o->out == NULL || strcmp(o->out, "-") == 0)
+		return stdout;
+	FILE *out = fopen(o->out, "w");
+	if (out == NULL)
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+	return out;
+}
+
+static int
+close_output(const struct options *o, FILE *out)
+{
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		return 1;
+	}
+	if (out == stdout && fflush(stdout) != 0)
+		return 1;
+	return 0;
+}
+
+/* The comparison view (side by side or differential) in the TUI or as
+ * --dump text. */
+static int
+show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
+    int diff, FILE *out)
+{
+	ft_cview v;
+	ft_diag err = {{0}};
+	int rc = 0;
+	cview_init(&v, cmp, o->dump_w, o->dump_h);
+	v.mode = diff ? CV_DIFF : CV_SIDE;
+	v.flip = o->flip;
+	v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+	if (zoom != FT_ROOT) {
+		v.zoom = v.sel = zoom;
+		v.dirty = 1;
+	}
+	if (o->mode == MODE_DUMP) {
+		ft_canvas c;
+		canvas_init(&c, v.w, v.h, v.utf8);
+		render_cview(&v, &c);
+		canvas_dump(&c, out);
+		canvas_free(&c);
+	} else {
+		ft_tui_opts to = {o->color, strcmp(o->files[0], "-") == 0 ||
+		    (o->nfiles == 2 && strcmp(o->files[1], "-") == 0), o->mouse};
+		ft_screen s = cview_screen(&v);
+		if (tui_run_screen(&s, &to, &err) != 0) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			rc = 1;
+		}
+	}
+	cview_free(&v);
+	return rc;
+}
+
+/* Two profiles (or the two columns of a differential file): a = before,
+ * b = after, sharing one name table. */
+static int
+run_compare(const struct options *o, ft_profile *a, ft_profile *b)
+{
+	ft_diag err = {{0}};
+	int ca, cb;
+	if (compare_pick_columns(a, b, o->sample_type, &ca, &cb, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	ft_compare cmp;
+	ft_compare_opts co = {o->normalize, o->sort};
+	if (compare_build(&cmp, a, ca, b, cb, &co, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	uint32_t zoom = FT_ROOT;
+	if (o->zoom != NULL && (zoom = find_path(cmp.u, o->zoom, &err)) == FT_NONE) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		compare_free(&cmp);
+		return 1;
+	}
+	FILE *out = open_output(o);
+	if (out == NULL) {
+		compare_free(&cmp);
+		return 1;
+	}
+	int rc = 0;
+	char ta[64], tb[64];
+	switch (o->mode) {
+	case MODE_INFO:
+		val_format(ta, sizeof(ta), cmp.total[0], cmp.u->scale);
+		val_format(tb, sizeof(tb), cmp.total[1], cmp.u->scale);
+		fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+		    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", cmp.src[0], cmp.src[1],
+		    cmp.type[0], cmp.type[1], ta, tb, cmp.normalized, cmp.u->nnodes - 1,
+		    cmp.only[0], cmp.only[1]);
+		break;
+	case MODE_BENCH:
+		fprintf(stderr, "flametui: --bench-keys measures the single-profile viewer; give one profile\n");
+		rc = 2;
+		break;
+	case MODE_EXPORT:
+		if (strcmp(o->export_fmt, "folded") != 0) {
+			fprintf(stderr, "flametui: a comparison exports only as folded stacks "
+			    "(stack A B); use --export folded\n");
+			rc = 2;
+			break;
+		}
+		if (export_folded(cmp.u, CMP_A, CMP_B, out) != 0) {
+			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
+			rc = 1;
+		}
+		break;
+	case MODE_TOP:
+		if (compare_write_top(&cmp, CMP_BASIS_SELF, o->top, out) != 0)
+			rc = 1;
+		break;
+	case MODE_DUMP:
+	case MODE_VIEW:
+		rc = show_compare(o, &cmp, zoom, o->diff || a == b, out);
+		break;
+	}
+	if (close_output(o, out) != 0)
+		rc = 1;
+	compare_free(&cmp);
+	return rc;
+}
+
 /* --bench-keys N: time N navigation steps and N zoom/unzoom steps, each
  * an action plus a full render into a canvas (what a keystroke costs the
  * viewer, minus the terminal), and print ms per step. */
@@ -625,15 +780,76 @@ bench_filters(ft_profile *p, int col, const struct options *o)
 	return 0;
 }
 
+/* --merge: load every file (one name table) and sum them. */
+static ft_profile *
+load_merged(const struct options *o, ft_intern *names, ft_diag *err)
+{
+	ft_profile *ps[MAX_FILES];
+	int n = 0;
+	for (; n < o->nfiles; n++)
+		if ((ps[n] = load(o, o->files[n], names, err)) == NULL)
+			break;
+	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
+	for (int i = 0; i < n; i++)
+		profile_free(ps[i]);
+	return m;
+}
+
 static int
 run(struct options *o)
 {
 	ft_diag err = {{0}};
-	ft_profile *base = load(o, o->files[0], NULL, &err);
+	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
+	ft_profile *base = NULL, *b = NULL;
+	if (o->merge)
+		base = load_merged(o, names, &err);
+	else
+		base = load(o, o->files[0], names, &err);
+	if (base != NULL && !o->merge && o->nfiles == 2 &&
+	    (b = load(o, o->files[1], names, &err)) == NULL) {
+		profile_free(base);
+		base = NULL;
+	}
+	if (names != NULL)
+		intern_unref(names);
 	if (base == NULL) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		filters_free(&o->filters);
 		return 1;
+	}
+	if (b != NULL || (base->differential && o->mode != MODE_INFO &&
+	    (o->mode != MODE_EXPORT || o->normalize))) {
+		/* Filters apply to both sides of a comparison alike. */
+		ft_profile *fa = base, *fb = b;
+		if (o->filters.n > 0) {
+			fa = transform_apply(base, &o->filters, o->sort, base->deftype, &err);
+			if (fa != NULL && b != NULL &&
+			    (fb = transform_apply(b, &o->filters, o->sort, b->deftype, &err)) == NULL) {
+				profile_free(fa);
+				fa = NULL;
+			}
+		}
+		int crc = 1;
+		if (fa == NULL)
+			fprintf(stderr, "flametui: %s\n", err.msg);
+		else
+			crc = run_compare(o, fa, fb != NULL ? fb : fa);
+		if (fb != NULL && fb != b)
+			profile_free(fb);
+		if (fa != NULL && fa != base)
+			profile_free(fa);
+		if (b != NULL)
+			profile_free(b);
+		profile_free(base);
+		filters_free(&o->filters);
+		return crc;
+	}
+	if (o->diff || o->normalize) {
+		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+		    "(give two files, or a two-column differential file)\n", base->source);
+		profile_free(base);
+		filters_free(&o->filters);
+		return 2;
 	}
 	int rc = 0;
 	int col = pick_type(base, o->sample_type, &err);

@@ -38,6 +38,8 @@ pb_varint(pb_reader *r, uint64_t *v, pb_error *e)
 		if (r->pos >= r->end)
 			return fail(e, start, "truncated varint");
 		uint8_t c = r->base[r->pos++];
+		if (i == 9 && (c & 0x80))
+			return fail(e, start, "varint longer than 10 bytes");
 		if (i == 9 && c > 1)
 			return fail(e, start, "varint larger than 64 bits");
 		x |= (uint64_t)(c & 0x7f) << (7 * i);
@@ -46,7 +48,7 @@ pb_varint(pb_reader *r, uint64_t *v, pb_error *e)
 			return 1;
 		}
 	}
-	return fail(e, start, "varint longer than 10 bytes");
+	return fail(e, start, "varint longer than 10 bytes"); /* not reached */
 }
 
 int

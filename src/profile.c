@@ -161,6 +161,60 @@ strv_dup(ft_profile *p, const char *const *v, int n)
 	return out;
 }
 
+/* Entries being sorted by profile_set_where (qsort has no context). */
+static const ft_frame_where *where_base;
+
+/* Positions by (name, position): a stable order. */
+static int
+cmp_where_pos(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	if (where_base[x].name != where_base[y].name)
+		return where_base[x].name < where_base[y].name ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+void
+profile_set_where(ft_profile *p, const ft_frame_where *v, uint32_t n)
+{
+	p->where = NULL;
+	p->nwhere = 0;
+	if (n == 0)
+		return;
+	ft_frame_where *w = arena_alloc(p->arena, sizeof(*w) * n);
+	uint32_t *order = xmalloc(sizeof(uint32_t) * n);
+	for (uint32_t i = 0; i < n; i++)
+		order[i] = i;
+	where_base = v;
+	qsort(order, n, sizeof(uint32_t), cmp_where_pos);
+	uint32_t out = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const ft_frame_where *e = &v[order[i]];
+		if (out > 0 && w[out - 1].name == e->name)
+			continue;
+		w[out].name = e->name;
+		w[out].where = profile_strdup(p, e->where, strlen(e->where));
+		out++;
+	}
+	free(order);
+	p->where = w;
+	p->nwhere = out;
+}
+
+const char *
+profile_frame_where(const ft_profile *p, uint32_t name)
+{
+	uint32_t lo = 0, hi = p->nwhere;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (p->where[mid].name < name)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < p->nwhere && p->where[lo].name == name ? p->where[lo].where : NULL;
+}
+
 ft_profile *
 profile_new_like(const ft_profile *src)
 {
@@ -194,6 +248,7 @@ profile_new_like(const ft_profile *src)
 	p->nnumlabel_keys = src->nnumlabel_keys;
 	if (src->note != NULL)
 		p->note = profile_strdup(p, src->note, strlen(src->note));
+	profile_set_where(p, src->where, src->nwhere);
 	return p;
 }
 

@@ -50,6 +50,13 @@ typedef struct ft_vtype {
 	const char *unit; /* "count", "nanoseconds", "bytes", ... */
 } ft_vtype;
 
+/* A frame name's origin: pprof gives the function's source file, or for
+ * an unsymbolized address "mapping-basename+0xOFFSET". */
+typedef struct ft_frame_where {
+	uint32_t name;     /* intern id */
+	const char *where; /* in the profile's arena */
+} ft_frame_where;
+
 typedef struct ft_profile {
 	ft_intern *names; /* shared, reference counted */
 	struct ft_arena *arena;
@@ -87,6 +94,10 @@ typedef struct ft_profile {
 	/* A remark for the header, or NULL: e.g. "default type inuse_space
 	 * sums to zero; alloc_space does not". */
 	const char *note;
+	/* Where frames come from, for the details panel, sorted by name id
+	 * (see profile_frame_where); empty when the format has no such data. */
+	struct ft_frame_where *where;
+	uint32_t nwhere;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;
@@ -170,6 +181,13 @@ uint32_t profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n);
 
 /* Number of nodes with a non-zero self value in any column. */
 uint32_t profile_count_stacks(const ft_profile *p);
+
+/* Set the frame origin table from v[0..n) (copied, sorted; for a repeated
+ * name the first entry wins). */
+void profile_set_where(ft_profile *p, const ft_frame_where *v, uint32_t n);
+
+/* Origin of frame name id ("main.go", "libc.so.6+0x1a2b"), or NULL. */
+const char *profile_frame_where(const ft_profile *p, uint32_t name);
 
 /* Checked addition: *a += b; -1 on overflow. */
 int val_add(ft_val *a, ft_val b);

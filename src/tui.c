@@ -13,6 +13,8 @@
  * and fatal signals (an async-signal-safe handler writes reset sequences
  * saved at start-up and the original termios, then re-raises).
  * It does not decide ASCII vs UTF-8 drawing (main.c sets v->utf8).
+ * What it shows is an ft_screen (screen.h): the single-profile view or
+ * the comparison view, behind the same key/mouse/render callbacks.
  */
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
@@ -34,12 +36,15 @@
 
 #include "canvas.h"
 #include "keymap.h"
-#include "render.h"
 #include "xalloc.h"
 
 /* --- terminal state saved for signal handlers --------------------------- */
 
 static volatile sig_atomic_t got_signal;
+/* Set while blocked reading a key: a quit signal arriving then (or just
+ * before, after the last check) restores the terminal and dies in the
+ * handler, since the blocking read might not be interrupted. */
+static volatile sig_atomic_t in_read;
 static int term_in_fd = -1, term_out_fd = -1;
 static struct termios saved_tio;
 static int have_tio;
@@ -53,10 +58,17 @@ static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
 #define NFATAL ((int)(sizeof(fatal_signals) / sizeof(fatal_signals[0])))
 static struct sigaction old_quit[NQUIT], old_fatal[NFATAL];
 
+static void emergency_restore(void);
+
 static void
 on_quit_signal(int sig)
 {
 	got_signal = sig;
+	if (in_read) {
+		emergency_restore();
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 }
 
 /* Put the terminal back as we found it, using only write(2) and
@@ -433,37 +445,22 @@ map_key(int r, wint_t wc)
 }
 
 static int
-handle_mouse(ft_view *v)
+handle_mouse(ft_screen *s)
 {
 	MEVENT me;
 	if (getmouse(&me) != OK)
 		return 0;
 	if (me.bstate & BUTTON1_DOUBLE_CLICKED)
-		return view_click(v, me.x, me.y, 1);
+		return s->click(s->ctx, me.x, me.y, 1);
 	if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
-		return view_click(v, me.x, me.y, 0);
+		return s->click(s->ctx, me.x, me.y, 0);
 	if (me.bstate & BUTTON4_PRESSED)
-		return view_wheel(v, -1);
+		return s->wheel(s->ctx, -1);
 #if defined(BUTTON5_PRESSED)
 	if (me.bstate & BUTTON5_PRESSED)
-		return view_wheel(v, 1);
+		return s->wheel(s->ctx, 1);
 #endif
 	return 0;
-}
-
-/* Show the cursor where an open prompt wants it, hide it otherwise. */
-static void
-show_cursor(const ft_view *v)
-{
-	if (v->cursor_x >= 0 && v->cursor_y >= 0) {
-		leaveok(stdscr, FALSE);
-		curs_set(1);
-		move(v->cursor_y, v->cursor_x);
-	} else {
-		curs_set(0);
-		leaveok(stdscr, TRUE);
-	}
-	refresh();
 }
 
 /* Stop like Ctrl-Z in a cooked terminal, then come back. */
@@ -482,6 +479,26 @@ suspend(void)
 }
 
 /* --- setup and the loop ----------------------------------------------------- */
+
+static void
+term_close(struct tui *t)
+{
+	if (t->scr == NULL)
+		return;
+	if (!isendwin())
+		endwin();
+	delscreen(t->scr);
+	t->scr = NULL;
+	if (have_tio && term_in_fd >= 0)
+		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
+	restore_signals();
+	if (t->tty != NULL)
+		fclose(t->tty);
+	t->tty = NULL;
+	term_in_fd = term_out_fd = -1;
+	reset_len = 0;
+	have_tio = 0;
+}
 
 /* COLORTERM=truecolor|24bit says the terminal takes 24-bit colours even
  * when TERM names a 256-colour entry; curses can only send them through a
@@ -544,37 +561,76 @@ term_open(struct tui *t, const ft_tui_opts *o, ft_diag *err)
 		return -1;
 	}
 	set_term(t->scr);
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		const char *term = getenv("TERM");
+		diag_set(err, "terminal type '%s' cannot move the cursor; use --dump to print the view as text",
+		    term ? term : "");
+		term_close(t);
+		return -1;
+	}
 	save_reset_sequences(o->mouse);
 	return 0;
 }
 
+/* Put text on the clipboard of the terminal (and through SSH, of the
+ * machine the user sits at) with OSC 52.  The text is base64-encoded, so no
+ * byte of a frame name reaches the terminal raw.  Inside tmux the sequence
+ * is also sent wrapped for passthrough (tmux's allow-passthrough); plain
+ * OSC 52 works there with set-clipboard on. */
 static void
-term_close(struct tui *t)
+osc52_copy(const char *text)
 {
-	if (t->scr == NULL)
-		return;
-	if (!isendwin())
-		endwin();
-	delscreen(t->scr);
-	t->scr = NULL;
-	if (have_tio && term_in_fd >= 0)
-		tcsetattr(term_in_fd, TCSANOW, &saved_tio);
-	restore_signals();
-	if (t->tty != NULL)
-		fclose(t->tty);
-	t->tty = NULL;
-	term_in_fd = term_out_fd = -1;
-	reset_len = 0;
-	have_tio = 0;
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(text);
+	size_t cap = (n + 2) / 3 * 4 + 1;
+	char *enc = xmalloc(cap);
+	size_t o = 0;
+	const unsigned char *u = (const unsigned char *)text;
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)u[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)u[i + 1] << 8;
+		if (i + 2 < n)
+			v |= u[i + 2];
+		enc[o++] = b64[(v >> 18) & 63];
+		enc[o++] = b64[(v >> 12) & 63];
+		enc[o++] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
+		enc[o++] = i + 2 < n ? b64[v & 63] : '=';
+	}
+	enc[o] = '\0';
+	if (term_out_fd >= 0) {
+		dprintf(term_out_fd, "\033]52;c;%s\a", enc);
+		if (getenv("TMUX") != NULL)
+			dprintf(term_out_fd, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
+	}
+	free(enc);
 }
 
 static void
-term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
+term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 {
 	raw();
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	/* Some keys come in several spellings (xterm normal and application
+	 * mode, VT220, rxvt) and tmux or SSH sessions often send one the
+	 * terminfo entry does not list (vt100 has no PgUp/PgDn at all).
+	 * Teach curses all of them. */
+	static const struct {
+		const char *seq;
+		int key;
+	} extra_keys[] = {
+		{"\033[A", KEY_UP}, {"\033OA", KEY_UP}, {"\033[B", KEY_DOWN}, {"\033OB", KEY_DOWN},
+		{"\033[C", KEY_RIGHT}, {"\033OC", KEY_RIGHT}, {"\033[D", KEY_LEFT}, {"\033OD", KEY_LEFT},
+		{"\033[H", KEY_HOME}, {"\033OH", KEY_HOME}, {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},
+		{"\033[F", KEY_END}, {"\033OF", KEY_END}, {"\033[4~", KEY_END}, {"\033[8~", KEY_END},
+		{"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[3~", KEY_DC}, {"\033[Z", KEY_BTAB},
+	};
+	for (size_t i = 0; i < sizeof(extra_keys) / sizeof(extra_keys[0]); i++)
+		define_key(extra_keys[i].seq, extra_keys[i].key);
 	set_escdelay(25);
 	curs_set(0);
 	leaveok(stdscr, TRUE);
@@ -586,33 +642,59 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 		    , NULL);
 	}
 	setup_colors(t, o->color);
-	v->colors = t->colors;
+	s->set_colors(s->ctx, t->colors);
 }
 
 int
 tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
+{
+	ft_screen s = screen_of_view(v);
+	return tui_run_screen(&s, o, err);
+}
+
+int
+tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 {
 	struct tui t;
 	memset(&t, 0, sizeof(t));
 	got_signal = 0;
 	if (term_open(&t, o, err) != 0)
 		return -1;
-	term_setup(&t, o, v);
+	term_setup(&t, o, s);
 	int w, h;
 	getmaxyx(stdscr, h, w);
-	view_resize(v, w, h);
-	canvases_resize(&t, w, h, v->utf8);
+	s->resize(s->ctx, w, h);
+	canvases_resize(&t, w, h, s->utf8);
 
 	int dirty = 1, quit = 0, errs = 0, lost = 0;
 	while (!quit && !got_signal) {
 		if (dirty) {
-			render_view(v, &t.cur);
+			s->render(s->ctx, &t.cur);
 			blit(&t);
-			show_cursor(v);
+			/* The prompt's cursor, when one is open. */
+			int cx, cy;
+			if (s->cursor != NULL && s->cursor(s->ctx, &cx, &cy)) {
+				curs_set(1);
+				move(cy, cx);
+			} else {
+				curs_set(0);
+			}
+			refresh();
 			dirty = 0;
 		}
+		/* Block for the next key: nothing to do until one comes (no
+		 * timeout, no polling).  SIGINT/SIGTERM/SIGHUP interrupt the
+		 * read (no SA_RESTART); one that lands between the check of
+		 * got_signal and the read finds in_read set and ends the
+		 * program from the handler (see on_quit_signal). */
 		wint_t wc;
+		in_read = 1;
+		if (got_signal) {
+			in_read = 0;
+			break;
+		}
 		int r = wget_wch(stdscr, &wc);
+		in_read = 0;
 		if (got_signal)
 			break;
 		if (r == ERR) {
@@ -629,25 +711,28 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		int f = 0;
 		if (key == FTK_RESIZE) {
 			getmaxyx(stdscr, h, w);
-			view_resize(v, w, h);
-			canvases_resize(&t, w, h, v->utf8);
+			s->resize(s->ctx, w, h);
+			canvases_resize(&t, w, h, s->utf8);
 			f = V_REDRAW;
 		} else if (key == FTK_MOUSE) {
-			f = handle_mouse(v);
+			f = handle_mouse(s);
 		} else {
-			/* Prompts, the table and the butterfly view take keys
-			 * first (view_key); Ctrl-L outside a prompt also
-			 * repaints the whole terminal. */
-			enum ft_action a = v->prompt_kind == PK_NONE ?
-			    keymap_action(key) : ACT_NONE;
-			f = view_key(v, key);
-			if (a == ACT_REDRAW) {
+			/* Prompts, tables and the butterfly view see keys first
+			 * (view_key() falls back to the key table). */
+			f = s->key(s->ctx, key);
+			if (key == FTK_CTRL('l')) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;
 			}
 		}
 		if (f & V_QUIT)
 			quit = 1;
+		if ((f & V_COPY) && s->take_copy != NULL) {
+			char *text = s->take_copy(s->ctx);
+			if (text != NULL)
+				osc52_copy(text);
+			free(text);
+		}
 		if (f & V_SUSPEND) {
 			suspend();
 			t.prev_valid = 0;

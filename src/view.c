@@ -1,6 +1,7 @@
 /* view.c - viewer state and actions (see view.h). */
 #include "view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,18 +42,11 @@ view_free(ft_view *v)
 {
 	view_modes_free(v);
 	layout_free(&v->layout);
+	free(v->copy);
 	free(v->back);
 	free(v->fwd);
 }
 
-void
-view_resize(ft_view *v, int w, int h)
-{
-	if (w != v->w)
-		v->layout_dirty = 1;
-	v->w = w;
-	v->h = h;
-}
 
 int
 view_graph_top(const ft_view *v)
@@ -111,6 +105,20 @@ view_follow(ft_view *v)
 		v->scroll = last + 1 - rows;
 	if (last + 1 < rows)
 		v->scroll = 0;
+}
+
+void
+view_resize(ft_view *v, int w, int h)
+{
+	if (w != v->w)
+		v->layout_dirty = 1;
+	v->w = w;
+	v->h = h;
+	/* A new height changes how many rows show: keep the selection in
+	 * view and no blank rows at the end (a new width does this when the
+	 * layout is rebuilt). */
+	if (!v->layout_dirty)
+		view_follow(v);
 }
 
 /* Nearest drawn ancestor-or-self of node. */
@@ -303,6 +311,53 @@ history_step(ft_view *v, int forward)
 	v->sel = node;
 }
 
+/* Frame name (with its kind suffix) or the whole stack "a;b;c" of the
+ * selection into v->copy, for the TUI to send as OSC 52. */
+static int
+copy_selection(ft_view *v, int stack)
+{
+	const ft_profile *p = v->prof;
+	uint32_t d = p->nodes[v->sel].depth;
+	uint32_t first = stack ? 0 : (d > 0 ? d - 1 : 0);
+	if (v->sel == FT_ROOT) {
+		v->message = "nothing to copy: select a frame";
+		return V_REDRAW;
+	}
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, v->sel, path);
+	size_t len = 1;
+	for (uint32_t i = first; i < d; i++)
+		len += intern_len(p->names, path[i]) + 5 + 1;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(p->names, path[i]);
+		memcpy(s + o, intern_str(p->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->msgbuf;
+	return V_REDRAW | V_COPY;
+}
+
+char *
+view_take_copy(ft_view *v)
+{
+	char *s = v->copy;
+	v->copy = NULL;
+	return s;
+}
+
 int
 view_apply(ft_view *v, enum ft_action a)
 {
@@ -389,6 +444,9 @@ view_apply(ft_view *v, enum ft_action a)
 	case ACT_COLOR:
 		v->color = (v->color + 1) % COLOR_MODES;
 		break;
+	case ACT_COPY:
+	case ACT_COPY_STACK:
+		return copy_selection(v, a == ACT_COPY_STACK);
 	case ACT_DETAILS:
 		v->details = !v->details;
 		break;
@@ -403,6 +461,8 @@ view_apply(ft_view *v, enum ft_action a)
 			v->col = (v->col + d) % v->prof->nvals;
 			v->layout_dirty = 1;
 			compute_max_self(v);
+		} else {
+			v->message = "this profile has one sample type";
 		}
 		break;
 	default:

@@ -26,6 +26,7 @@ enum ft_view_flags {
 	V_REDRAW = 1,
 	V_QUIT = 2,
 	V_SUSPEND = 4,
+	V_COPY = 8, /* view_take_copy() has text for the clipboard */
 };
 
 enum ft_color_mode {
@@ -78,6 +79,7 @@ typedef struct ft_view {
 	int layout_dirty;
 	ft_val max_self;   /* for heat colouring, per column */
 	const char *message; /* one-shot status message (program text) */
+	char *copy;          /* clipboard text waiting for the TUI */
 
 	/* Geometry override for the halves of the butterfly view: when grows
 	 * is non-zero the graph occupies rows [gtop, gtop + grows). */
@@ -130,6 +132,10 @@ void view_resize(ft_view *v, int w, int h);
 /* Replace the profile (after a filter change): zoom and selection follow
  * by call path where the same path exists. */
 void view_set_profile(ft_view *v, ft_profile *p);
+
+/* Text an ACT_COPY / ACT_COPY_STACK left for the clipboard (malloc'd,
+ * the caller frees it), or NULL. */
+char *view_take_copy(ft_view *v);
 
 /* Apply an action; returns V_* flags. */
 int view_apply(ft_view *v, enum ft_action a);

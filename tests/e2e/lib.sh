@@ -21,6 +21,7 @@ FT_ROOT=${FT_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 FLAMETUI=${FLAMETUI:-$FT_ROOT/flametui}
 case $FLAMETUI in /*) ;; *) FLAMETUI=$FT_ROOT/$FLAMETUI ;; esac
 FT_DATA=$FT_ROOT/tests/data
+FT_COMM=$(basename "$FLAMETUI" | cut -c1-15) # its name in /proc/PID/comm
 FT_SOCK=ft-$$
 FT_TMUX="tmux -L $FT_SOCK -f /dev/null"
 FT_FAILS=0
@@ -110,7 +111,7 @@ ft_resize() { $FT_TMUX resize-window -t ft -x "$1" -y "$2"; }
 ft_pid() {
 	shpid=$(ft_display '#{pane_pid}')
 	for p in $(pgrep -P "$shpid" 2>/dev/null); do
-		if [ "$(cat /proc/$p/comm 2>/dev/null)" = flametui ]; then
+		if [ "$(cat /proc/$p/comm 2>/dev/null)" = "$FT_COMM" ]; then
 			echo "$p"
 			return 0
 		fi

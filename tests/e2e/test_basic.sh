@@ -36,6 +36,15 @@ ft_keys G
 ft_check "G goes to the last row" status_is deep24
 ft_keys g
 ft_check "g goes to the first row" status_is all
+ft_keys NPage
+ft_check "PgDn moves a page (22 rows) down" status_is deep20
+ft_check "PgDn scrolled: more-above and below markers" ft_matches '▲1 ▼4$'
+ft_keys PPage
+ft_check "PgUp moves a page up" status_is all
+ft_keys End
+ft_check "End goes to the last row" status_is deep24
+ft_keys Home
+ft_check "Home goes to the first row" status_is all
 
 # Zoom: Enter, Backspace, u, Esc, 0 and history [ ].
 ft_keys j j j j
@@ -77,12 +86,18 @@ ft_check "details: kind and instances" ft_matches '^kind: normal \| depth 2 \| a
 ft_keys d
 ft_check "d closes the details panel" ft_wait_gone 'details'
 
+ft_keys s
+ft_check "s with one sample type: a status message" ft_wait_for '^this profile has one sample type'
+ft_keys d
+ft_check "the message goes at the next key" ft_wait_for '^run \| total'
+ft_keys d
+ft_wait_gone 'details'
 ft_keys C-l
 ft_check "Ctrl-L redraws the same screen" ft_wait_for '^run \| total 375'
 
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 ft_check "alternate screen left after q" test "$(ft_display '#{alternate_on}')" = 0
-ft_check "no flametui process left" sh -c '! pgrep -x flametui -P '"$(ft_display '#{pane_pid}')"
+ft_check "no flametui process left" sh -c "! pgrep -x '$FT_COMM' -P $(ft_display '#{pane_pid}')"
 
 ft_done

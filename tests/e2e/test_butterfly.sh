@@ -35,7 +35,7 @@ ft_check "Down into the callees: read" ft_poll 3 status_has '^read_\[k\] \| tota
 ft_keys Enter
 ft_check "Enter zooms inside the butterfly" ft_poll 3 status_has '^read_\[k\] \| total 30 \(27\.3%\) self 30 \(27\.3%\) \| parent 27\.3% \| zoom 100%'
 ft_keys Escape
-ft_check "Esc leaves the butterfly" ft_poll 3 header_has '^tests/data/tui-sample.folded'
+ft_check "Esc leaves the butterfly" ft_poll 3 header_has '^tui-sample.folded'
 ft_check "back where we were: sql_exec selected" ft_poll 3 status_has '\| sql_exec \| total 110'
 
 # b on a recursive-free leaf of the deep chain: 25 frames of callers.
@@ -64,7 +64,7 @@ ft_check "sweep's caller gc above" row_is 4 '^▏gc'
 ft_keys Escape
 ft_check "Esc returns to the table" ft_poll 3 header_has '^functions: 3 of 45'
 ft_keys Escape
-ft_check "Esc leaves the table" ft_poll 3 header_has '^tests/data/tui-sample.folded'
+ft_check "Esc leaves the table" ft_poll 3 header_has '^tui-sample.folded'
 
 ft_keys q
 ft_check "quits" ft_wait_for 'flametui exited 0'

@@ -35,6 +35,13 @@ ft_wait_for 'flametui exited'
 # No terminal at all: a clear message suggesting --dump (outside tmux).
 out=$("$FLAMETUI" "$FT_DATA/tui-sample.folded" </dev/null 2>&1 >/dev/null)
 ft_check "stdout not a terminal: exit 1 and --dump hint" sh -c "echo '$out' | grep -q -- '--dump'"
+# Terminals curses cannot drive: a clear message, exit 1, no hang.
+for term in nonexistent-term dumb; do
+	FT_TERM=$term ft_start 80 24 -- tests/data/tui-sample.folded
+	ft_check "TERM=$term: exit 1" ft_wait_for '^flametui exited 1'
+	ft_check "TERM=$term: --dump hint" sh -c "$FT_TMUX capture-pane -J -t ft -p | grep -q \"terminal type '$term'.*--dump\""
+done
+
 # No controlling terminal (setsid): /dev/tty cannot be opened for keys.
 if command -v setsid >/dev/null 2>&1; then
 	ft_run 80 24 "setsid '$FLAMETUI' - <tests/data/tui-sample.folded"

@@ -19,6 +19,14 @@ sgr_click 4 3; sgr_click 4 3
 ft_check "SGR double click zooms into deep00" ft_wait_for 'zoom: deep00'
 ft_keys 0
 ft_wait_gone 'zoom:'
+# Flipped (root at the bottom): row 22 is the root, row 21 main, row 20
+# deep00/init/run.
+ft_keys f
+ft_wait_for '^▏all$'
+sgr_click 12 20
+ft_check "flipped: click selects init" ft_wait_for '^init \| total'
+sgr_click 5 21
+ft_check "flipped: click selects main" ft_wait_for '^main \| total'
 ft_keys q
 ft_wait_for 'flametui exited'
 

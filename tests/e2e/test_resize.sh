@@ -31,6 +31,15 @@ ft_keys j
 ft_resize 80 24
 ft_check "80x24 after too small: drawn again" ft_wait_for 'total 490'
 ft_check "80x24: the message is gone" ft_not_matches 'too small'
+# Height-only changes keep the selection in view and leave no blank rows.
+ft_keys G
+ft_wait_for '^deep24 \| total'
+ft_resize 80 8
+ft_check "80x8: the selected deepest row is still shown" ft_wait_for '^▏deep24$'
+ft_check "80x8: more-above marker" ft_wait_for '▲21$'
+ft_resize 80 40
+ft_check "80x40: scrolled back to the top (no blank rows)" ft_wait_for '^▏all$'
+ft_check "80x40: no marker" ft_poll 3 ft_not_matches '▲|▼'
 ft_keys q
 ft_check "quits" ft_wait_for '^flametui exited 0'
 ft_done

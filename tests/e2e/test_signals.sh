@@ -36,7 +36,7 @@ ft_spawn 80 24
 ft_wait_for '^ft\$'
 ft_keys "TERM=xterm-256color LANG=C.UTF-8 '$FLAMETUI' $S" Enter
 ft_check "shell: opens" ft_wait_for 'total 490'
-pid=$(pgrep -n -x flametui -P "$(ft_display '#{pane_pid}')")
+pid=$(pgrep -n -x "$FT_COMM" -P "$(ft_display '#{pane_pid}')")
 ft_keys j
 ft_wait_for '^main \| total'
 ft_keys C-z

@@ -31,6 +31,16 @@ for term in xterm-256color screen vt100; do
 		ft_check "$t: G scrolls, more-above marker" ft_wait_for "${up}17\$"
 		ft_keys g
 		ft_check "$t: g back to the root" ft_wait_for '^all \| total'
+		ft_keys End
+		ft_check "$t: End" ft_wait_for '^deep24 \| total'
+		ft_keys Home
+		ft_check "$t: Home" ft_wait_for '^all \| total'
+		ft_keys NPage
+		ft_check "$t: PgDn" ft_wait_for '^deep08 \| total'
+		ft_keys PPage
+		ft_check "$t: PgUp" ft_wait_for '^all \| total'
+		ft_keys Down Right Left Up
+		ft_check "$t: arrows" ft_wait_for '^all \| total'
 		ft_keys j j
 		ft_check "$t: j j selects run" ft_wait_for '^run \| total'
 		ft_keys Enter

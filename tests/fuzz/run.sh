@@ -1,0 +1,63 @@
+#!/bin/sh
+# run.sh SECONDS - run every built libFuzzer harness (build-fuzz/fuzz_*,
+# made by `make fuzz`) for SECONDS/3 seconds each, from a seed corpus of
+# tests/data and, when present, ../shared/corpora (FLAMETUI_SHARED
+# overrides).  Fails when a harness crashes; the crashing input is left in
+# build-fuzz/artifacts/ (turn it into a regression unit test).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-30}
+per=$((secs / 3))
+[ "$per" -ge 1 ] || per=1
+shared=${FLAMETUI_SHARED:-$top/../shared}
+corp=$shared/corpora
+set -- "$top"/build-fuzz/fuzz_*
+if [ ! -x "$1" ]; then
+	echo "fuzz: no harness built (run make fuzz; needs clang)"
+	exit 0
+fi
+work=$top/build-fuzz/corpus
+art=$top/build-fuzz/artifacts
+mkdir -p "$art"
+status=0
+for h in "$@"; do
+	[ -x "$h" ] || continue
+	name=$(basename "$h")
+	fmt=${name#fuzz_}
+	dir=$work/$fmt
+	mkdir -p "$dir"
+	# Seeds: small files of the harness's format (gunzipped protobufs, so
+	# mutations reach the decoder rather than zlib).
+	i=0
+	seed() {
+		for f in "$@"; do
+			[ -f "$f" ] || continue
+			[ "$(wc -c <"$f")" -le 65536 ] || continue
+			i=$((i + 1))
+			case $f in
+			*.gz) gzip -dc "$f" >"$dir/seed$i" 2>/dev/null || cp "$f" "$dir/seed$i" ;;
+			*) cp "$f" "$dir/seed$i" ;;
+			esac
+		done
+	}
+	case $fmt in
+	pprof)
+		seed "$top"/tests/data/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
+		    "$corp"/pprof/fuzz/* ;;
+	perf)
+		seed "$top"/tests/data/*.perf "$corp"/inferno/data/collapse-perf/*.txt \
+		    "$corp"/flamegraph/test/perf-funcab-*.txt "$corp"/flamegraph/test/perf-dd-*.txt ;;
+	*)
+		seed "$top"/tests/data/*.folded "$corp"/inferno/data/flamegraph/*/*.txt ;;
+	esac
+	echo "fuzz: $name for ${per}s ($(ls "$dir" | wc -l) corpus files)"
+	if ! "$h" -max_total_time="$per" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=0 -artifact_prefix="$art/$name-" "$dir" \
+	    >"$top/build-fuzz/$name.log" 2>&1; then
+		echo "fuzz: $name FAILED; see build-fuzz/$name.log and $art" >&2
+		grep -E "ERROR|SUMMARY|Test unit written" "$top/build-fuzz/$name.log" | head -n 5 >&2
+		status=1
+	else
+		grep -E "^#[0-9]+.*DONE" "$top/build-fuzz/$name.log" | tail -n 1
+	fi
+done
+exit $status
