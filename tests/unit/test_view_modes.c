@@ -219,11 +219,35 @@ TEST(table_and_butterfly)
 	view_key(&v, FTK_UP); /* into the callers: x */
 	CHECK_INT(v.bf->side, 0);
 	CHECK_STR(intern_str(p->names, v.bf->up.prof->nodes[v.bf->up.sel].name), "x");
+	/* y/Y: the name, or the real stack through F (root first). */
+	CHECK(view_key(&v, 'y') & V_COPY);
+	char *cp = view_take_copy(&v);
+	CHECK_STR(cp, "x");
+	free(cp);
+	view_key(&v, FTK_UP); /* b, x's caller */
+	view_key(&v, 'Y'); /* from the selected caller down to F */
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "b;x;z");
+	free(cp);
+	view_key(&v, FTK_DOWN);
+	view_key(&v, FTK_DOWN); /* F (z) at the middle */
+	CHECK_INT(v.bf->side, 0);
+	view_key(&v, FTK_DOWN);
+	CHECK_INT(v.bf->side, 1);
+	view_key(&v, 'Y');
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "z");
+	free(cp);
+	view_key(&v, FTK_UP); /* back across F to x */
 	view_key(&v, 'b'); /* re-pivot on x */
 	CHECK_STR(intern_str(p->names, v.bf->b.name), "x");
 	CHECK_INT(profile_total(v.bf->b.callees, FT_ROOT, 0), 13);
 	view_key(&v, FTK_ESC);
 	CHECK(v.bf == NULL && v.table.active);
+	CHECK(view_key(&v, 'y') & V_COPY);
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "z");
+	free(cp);
 	view_key(&v, FTK_ESC);
 	CHECK(!v.table.active);
 	/* Mouse is for the flame graph only. */
