@@ -624,6 +624,51 @@ bf_key(ft_view *v, int key)
 	return r | V_REDRAW;
 }
 
+/* --- mouse -------------------------------------------------------------- */
+
+int
+view_modes_click(ft_view *v, int x, int y, int dbl)
+{
+	if (v->bf != NULL) {
+		ft_bfview *bf = v->bf;
+		view_butterfly_geometry(v);
+		/* F's row belongs to both halves: it selects F on the callees
+		 * side, as after opening. */
+		int side = y >= bf->down.gtop ? 1 : 0;
+		ft_view *h = side ? &bf->down : &bf->up;
+		int r = view_click(h, x, y, dbl);
+		if (r != 0)
+			bf->side = side;
+		view_butterfly_geometry(v);
+		return r;
+	}
+	ft_ftable *t = &v->table;
+	if (y < 2 || y >= v->h - 1)
+		return 0;
+	uint32_t row = t->top + (uint32_t)(y - 2);
+	if (row >= t->nrows)
+		return 0;
+	t->sel = row;
+	if (dbl) {
+		ft_diag err;
+		if (view_butterfly_open(v, t->all[t->rows[row]].name, &err) != 0)
+			set_message(v, err.msg);
+	}
+	return V_REDRAW;
+}
+
+int
+view_modes_wheel(ft_view *v, int dy)
+{
+	if (v->bf != NULL) {
+		int r = view_wheel(v->bf->side ? &v->bf->down : &v->bf->up, dy);
+		view_butterfly_geometry(v);
+		return r;
+	}
+	table_move(v, dy);
+	return V_REDRAW;
+}
+
 /* --- keys and actions -------------------------------------------------- */
 
 static int
