@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "functions.h"
+#include "transform.h"
 #include "xalloc.h"
 
 int
@@ -53,7 +54,10 @@ compare_pick_columns(const ft_profile *a, const ft_profile *b,
 		}
 	}
 	const char *ua = a->types[col[0]].unit, *ub = b->types[col[1]].unit;
-	if (strcmp(ua, ub) != 0) {
+	/* Folded stacks carry no unit (their "count" is a default): they
+	 * compare with anything; two real units must agree. */
+	int unitless = strcmp(a->format, "folded") == 0 || strcmp(b->format, "folded") == 0;
+	if (strcmp(ua, ub) != 0 && !unitless) {
 		diag_set(err, "cannot compare %s (%s, in %s) with %s (%s, in %s); "
 		    "choose a sample type with --sample-type", a->source,
 		    a->types[col[0]].name, ua, b->source, b->types[col[1]].name, ub);
@@ -92,6 +96,19 @@ muldiv(ft_val v, ft_val mul, ft_val div, ft_val *out)
 	return 0;
 }
 
+/* The name a frame has in the union: an inlined frame (pprof) is matched
+ * as the plain function, the folded export's convention, so a profile
+ * compares equal to its own folded export.  map caches the ids. */
+static uint32_t
+union_name(ft_intern *t, uint32_t id, uint32_t *map, uint32_t nmap)
+{
+	if (id >= nmap || intern_kind(t, id) != FT_KIND_INLINED)
+		return id;
+	if (map[id] == 0)
+		map[id] = intern_get(t, intern_str(t, id), intern_len(t, id), FT_KIND_NONE);
+	return map[id];
+}
+
 /* Map every node of p with a non-zero self somewhere below it into the
  * union and add its self value (scaled) to column ucol. */
 static int
@@ -99,6 +116,8 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
     ft_val num, ft_val den, ft_diag *err)
 {
 	uint32_t n = p->nnodes;
+	uint32_t nnames = intern_count(u->names);
+	uint32_t *names = xcalloc(nnames ? nnames : 1, sizeof(uint32_t));
 	uint8_t *live = xcalloc(n ? n : 1, 1);
 	for (uint32_t i = n; i-- > 1;) {
 		if (profile_self(p, i, col) != 0)
@@ -114,7 +133,8 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
 			map[i] = FT_NONE;
 			continue;
 		}
-		map[i] = profile_child(u, map[p->nodes[i].parent], p->nodes[i].name);
+		map[i] = profile_child(u, map[p->nodes[i].parent],
+		    union_name(u->names, p->nodes[i].name, names, nnames));
 		ft_val s = profile_self(p, i, col);
 		if (s == 0)
 			continue;
@@ -144,6 +164,7 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
 	}
 	free(map);
 	free(live);
+	free(names);
 	return rc;
 }
 
@@ -222,7 +243,8 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	ft_profile *u = profile_new(a->names, 2);
 	u->scale = scale;
 	u->differential = 1;
-	u->format = a->format;
+	/* Folded on either side: keep the `_[k]` style kinds in exports. */
+	u->format = strcmp(b->format, "folded") == 0 ? b->format : a->format;
 	profile_set_type(u, CMP_A, a->types[ca].name, a->types[ca].unit);
 	profile_set_type(u, CMP_B, b->types[cb].name, b->types[cb].unit);
 	u->deftype = CMP_B;
@@ -263,6 +285,29 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	c->total[1] = profile_total(u, FT_ROOT, CMP_B);
 	compute_derived(c);
 	return 0;
+}
+
+int
+compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o,
+    const ft_filters *f, ft_diag *err)
+{
+	if (f == NULL || f->n == 0)
+		return compare_build(c, a, ca, b, cb, o, err);
+	enum ft_sort sort = o != NULL ? o->sort : FT_SORT_NAME;
+	ft_profile *fa = transform_apply(a, f, sort, ca, err);
+	if (fa == NULL)
+		return -1;
+	ft_profile *fb = fa;
+	if (b != a && (fb = transform_apply(b, f, sort, cb, err)) == NULL) {
+		profile_free(fa);
+		return -1;
+	}
+	int rc = compare_build(c, fa, ca, fb, cb, o, err);
+	if (fb != fa)
+		profile_free(fb);
+	profile_free(fa);
+	return rc;
 }
 
 void

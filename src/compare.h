@@ -4,7 +4,9 @@
  * profile matched by call path: one node per path that exists in either,
  * column 0 = A, column 1 = B, a value of 0 where a side lacks the path.
  * Both inputs must share one name table (load them with the same
- * ft_intern) so ids compare.  Both views (side by side, differential) and
+ * ft_intern) so ids compare.  A frame's kind is part of its identity
+ * (`read` and `read_[k]` differ), except pprof's inline marking: an
+ * inlined frame matches the plain function, as in folded exports.  Both views (side by side, differential) and
  * the exports draw from the union, so a node id means the same call path
  * everywhere and selection/zoom stay in step for free.
  *
@@ -64,7 +66,8 @@ typedef struct ft_compare_opts {
  * INDEX, may be NULL) is resolved on each side.  Without it B's default
  * type is used, and in A the type of the same name when there is one, else
  * A's default.  Returns 0, or -1 with err set (unknown type, or the two
- * columns have different units). */
+ * columns have different units; a folded file has no real unit and
+ * compares with any). */
 int compare_pick_columns(const ft_profile *a, const ft_profile *b,
     const char *want, int *ca, int *cb, ft_diag *err);
 
@@ -76,6 +79,14 @@ int compare_build(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
 
 void compare_free(ft_compare *c);
+
+struct ft_filters;
+
+/* compare_build() after applying the filters f (transform.h; NULL or
+ * empty: none) to each side alike.  The filtered copies are temporary. */
+int compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o,
+    const struct ft_filters *f, ft_diag *err);
 
 /* Width source of the differential graph. */
 ft_widths compare_widths(const ft_compare *c, enum cmp_width w);

@@ -31,6 +31,24 @@ cview_init(ft_cview *v, ft_compare *c, int w, int h)
 	v->tsort = CMP_BASIS_SELF;
 	v->pane[0].side = CMP_A;
 	v->pane[1].side = CMP_B;
+	v->cursor_x = v->cursor_y = -1;
+}
+
+void
+cview_set_inputs(ft_cview *v, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_filters *f)
+{
+	v->in[0] = a;
+	v->in[1] = b;
+	v->incol[0] = ca;
+	v->incol[1] = cb;
+	if (o != NULL)
+		v->copts = *o;
+	if (f != NULL) {
+		filters_free(&v->filters);
+		v->filters = *f;
+		memset(f, 0, sizeof(*f));
+	}
 }
 
 void
@@ -41,6 +59,17 @@ cview_free(ft_cview *v)
 	free(v->back);
 	free(v->fwd);
 	free(v->rows);
+	free(v->all);
+	match_free(v->tfilter);
+	match_free(v->search);
+	free(v->hl);
+	history_free(&v->hist_search);
+	history_free(&v->hist_filter);
+	history_free(&v->hist_table);
+	filters_free(&v->filters);
+	if (v->owns)
+		compare_free(&v->owned);
+	free(v->copy);
 }
 
 void
@@ -351,6 +380,364 @@ move_up(ft_cview *v)
 		v->sel = v->cmp->u->nodes[v->sel].parent;
 }
 
+/* rows = the rows of all the row filter keeps, in order. */
+static void
+table_refilter(ft_cview *v)
+{
+	const ft_intern *t = v->cmp->u->names;
+	free(v->rows);
+	v->rows = xmalloc(sizeof(ft_regress) * (v->nall ? v->nall : 1));
+	v->nrows = 0;
+	for (uint32_t i = 0; i < v->nall; i++)
+		if (v->tfilter == NULL || match_text(v->tfilter,
+		    intern_str(t, v->all[i].name), intern_len(t, v->all[i].name)))
+			v->rows[v->nrows++] = v->all[i];
+	v->trow = v->tscroll = 0;
+}
+
+int
+cview_table_filter(ft_cview *v, const char *pattern, ft_diag *err)
+{
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
+		return -1;
+	match_free(v->tfilter);
+	v->tfilter = m;
+	table_refilter(v);
+	return 0;
+}
+
+void
+cview_table(ft_cview *v, int open)
+{
+	if (open && v->all == NULL) {
+		v->nall = compare_regressions(v->cmp, v->tsort, &v->all);
+		table_refilter(v);
+	}
+	v->table = open;
+	v->dirty = 1;
+}
+
+/* --- search and filters -------------------------------------------------- */
+
+int
+cview_matched(const ft_cview *v, uint32_t node)
+{
+	if (v->hl == NULL || node == FT_ROOT)
+		return 0;
+	uint32_t nm = v->cmp->u->nodes[node].name;
+	return nm < v->hl_n && v->hl[nm];
+}
+
+/* Matched samples of each side, a stack counted once however many of its
+ * frames match (parents precede children in node order). */
+static void
+search_stats(ft_cview *v)
+{
+	const ft_profile *u = v->cmp->u;
+	v->matched[0] = v->matched[1] = 0;
+	if (v->hl == NULL)
+		return;
+	uint8_t *on = xmalloc(u->nnodes ? u->nnodes : 1);
+	on[0] = 0;
+	for (uint32_t i = 1; i < u->nnodes; i++) {
+		uint32_t q = u->nodes[i].parent;
+		int m = cview_matched(v, i);
+		on[i] = (uint8_t)(on[q] | m);
+		if (m && !on[q]) {
+			v->matched[0] += profile_total(u, i, CMP_A);
+			v->matched[1] += profile_total(u, i, CMP_B);
+		}
+	}
+	free(on);
+}
+
+static void
+hl_refresh(ft_cview *v)
+{
+	free(v->hl);
+	v->hl = NULL;
+	v->hl_n = 0;
+	if (v->search != NULL) {
+		v->hl = match_names(v->search, v->cmp->u->names);
+		v->hl_n = intern_count(v->cmp->u->names);
+	}
+	search_stats(v);
+}
+
+int
+cview_search_set(ft_cview *v, const char *pattern, ft_diag *err)
+{
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
+		return -1;
+	match_free(v->search);
+	v->search = m;
+	hl_refresh(v);
+	return 0;
+}
+
+/* Select the next (dir 1) or previous (-1) match in the active pane, in
+ * screen order: rows as drawn (top to bottom), then x. */
+static void
+search_step(ft_cview *v, ft_cpane *p, int dir)
+{
+	if (v->hl == NULL) {
+		v->message = "no search: press / to search";
+		return;
+	}
+	const ft_layout *L = &p->layout;
+	const ft_profile *u = v->cmp->u;
+	int64_t span = (int64_t)p->w + 1;
+	const ft_lframe *cf = layout_find(L, u, v->sel);
+	uint32_t sd = u->nodes[v->sel].depth;
+	int64_t cur = (int64_t)(v->flip ? (int64_t)L->nrows - 1 - sd : sd) * span +
+	    (cf != NULL ? cf->x0 : 0);
+	int64_t best = -1, wrap = -1;
+	uint32_t bnode = FT_NONE, wnode = FT_NONE;
+	for (uint32_t r = 0; r < L->nrows; r++) {
+		size_t n;
+		const ft_lframe *row = layout_row(L, r, &n);
+		int64_t rank = (int64_t)(v->flip ? L->nrows - 1 - r : r);
+		for (size_t k = 0; k < n; k++) {
+			if (row[k].node == FT_NONE || !cview_matched(v, row[k].node))
+				continue;
+			int64_t key = rank * span + row[k].x0;
+			int before = dir > 0 ? key > cur : key < cur;
+			int better = dir > 0 ? key < best : key > best;
+			int wbetter = dir > 0 ? key < wrap : key > wrap;
+			if (before && (best < 0 || better))
+				best = key, bnode = row[k].node;
+			if (wrap < 0 || wbetter)
+				wrap = key, wnode = row[k].node;
+		}
+	}
+	if (bnode == FT_NONE)
+		bnode = wnode;
+	if (bnode == FT_NONE) {
+		v->message = "no match is wide enough to draw in this pane";
+		return;
+	}
+	v->sel = bnode;
+}
+
+/* The node at n's call path in profile to, or its deepest ancestor there. */
+static uint32_t
+map_path(const ft_profile *from, const ft_profile *to, uint32_t n)
+{
+	uint32_t d = from->nodes[n].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(from, n, path);
+	uint32_t cur = FT_ROOT;
+	for (uint32_t i = 0; i < d; i++) {
+		uint32_t c = profile_find_child(to, cur, path[i]);
+		if (c == FT_NONE)
+			break;
+		cur = c;
+	}
+	free(path);
+	return cur;
+}
+
+/* Rebuild the comparison through the current filters; zoom, selection
+ * and history follow by call path. */
+static int
+rebuild(ft_cview *v, ft_diag *err)
+{
+	if (v->in[0] == NULL) {
+		diag_set(err, "filters need the compared profiles (not available here)");
+		return -1;
+	}
+	ft_compare nc;
+	if (compare_build_filtered(&nc, v->in[0], v->incol[0], v->in[1], v->incol[1],
+	    &v->copts, &v->filters, err) != 0)
+		return -1;
+	const ft_profile *old = v->cmp->u;
+	v->zoom = map_path(old, nc.u, v->zoom);
+	v->sel = map_path(old, nc.u, v->sel);
+	for (uint32_t i = 0; i < v->nback; i++)
+		v->back[i] = map_path(old, nc.u, v->back[i]);
+	for (uint32_t i = 0; i < v->nfwd; i++)
+		v->fwd[i] = map_path(old, nc.u, v->fwd[i]);
+	if (v->owns)
+		compare_free(&v->owned);
+	v->owned = nc;
+	v->owns = 1;
+	v->cmp = &v->owned;
+	free(v->all);
+	v->all = NULL;
+	v->nall = 0;
+	if (v->table)
+		cview_table(v, 1);
+	hl_refresh(v);
+	v->dirty = 1;
+	return 0;
+}
+
+int
+cview_filter_add(ft_cview *v, const char *line, ft_diag *err)
+{
+	if (v->in[0] == NULL) {
+		diag_set(err, "filters need the compared profiles (not available here)");
+		return -1;
+	}
+	if (filters_add_line(&v->filters, line, err) != 0)
+		return -1;
+	if (rebuild(v, err) != 0) {
+		filters_pop(&v->filters);
+		return -1;
+	}
+	return 0;
+}
+
+/* s / S: the next sample type of B, and the type of the same name in A. */
+static void
+next_type(ft_cview *v, int dir)
+{
+	const ft_profile *a = v->in[0], *b = v->in[1];
+	if (a == NULL || a == b || b->nvals < 2) {
+		v->message = a == NULL ? "the sample type is chosen with --sample-type" :
+		    a == b ? "a two-column file compares its two columns" :
+		    "the profiles have one sample type";
+		return;
+	}
+	int cb = (v->incol[1] + (dir > 0 ? 1 : b->nvals - 1)) % b->nvals;
+	int pa, pb, oa = v->incol[0], ob = v->incol[1];
+	if (compare_pick_columns(a, b, b->types[cb].name, &pa, &pb, &v->note) != 0) {
+		v->message = v->note.msg;
+		return;
+	}
+	v->incol[0] = pa;
+	v->incol[1] = pb;
+	if (rebuild(v, &v->note) != 0) {
+		v->incol[0] = oa;
+		v->incol[1] = ob;
+		v->message = v->note.msg;
+	}
+}
+
+static int
+filter_remove(ft_cview *v, int all)
+{
+	if (v->filters.n == 0) {
+		v->message = "no filter to remove";
+		return V_REDRAW;
+	}
+	if (all)
+		filters_clear(&v->filters);
+	else
+		filters_pop(&v->filters);
+	if (rebuild(v, &v->note) != 0)
+		v->message = v->note.msg;
+	return V_REDRAW;
+}
+
+static int
+prompt_open(ft_cview *v, int kind)
+{
+	if (kind == PK_FILTER && v->in[0] == NULL) {
+		v->message = "filters need the compared profiles (not available here)";
+		return V_REDRAW;
+	}
+	const ft_matcher *cur = kind == PK_SEARCH ? v->search :
+	    kind == PK_TABLE ? v->tfilter : NULL;
+	prompt_start(&v->prompt, cur != NULL ? match_pattern(cur) : NULL,
+	    kind == PK_SEARCH ? &v->hist_search :
+	    kind == PK_TABLE ? &v->hist_table : &v->hist_filter);
+	v->prompt_kind = kind;
+	return V_REDRAW;
+}
+
+static int
+prompt_done(ft_cview *v, int key)
+{
+	int r = prompt_key(&v->prompt, key);
+	if (r == PROMPT_CANCEL) {
+		v->prompt_kind = PK_NONE;
+	} else if (r == PROMPT_ACCEPT) {
+		int kind = v->prompt_kind;
+		v->prompt_kind = PK_NONE;
+		const char *text = v->prompt.text;
+		int rc;
+		if (kind == PK_SEARCH) {
+			history_add(&v->hist_search, text);
+			rc = cview_search_set(v, text, &v->note);
+			if (rc == 0 && v->search != NULL) {
+				cview_update(v);
+				if (!cview_matched(v, v->sel))
+					search_step(v, active_pane(v), 1);
+				follow(v);
+			}
+		} else if (kind == PK_TABLE) {
+			history_add(&v->hist_table, text);
+			rc = cview_table_filter(v, text, &v->note);
+		} else {
+			history_add(&v->hist_filter, text);
+			rc = text[0] == '\0' ? 0 : cview_filter_add(v, text, &v->note);
+		}
+		if (rc != 0)
+			v->message = v->note.msg;
+	}
+	return V_REDRAW;
+}
+
+int
+cview_key(ft_cview *v, int key)
+{
+	if (v->prompt_kind != PK_NONE) {
+		v->message = NULL;
+		return prompt_done(v, key);
+	}
+	return cview_apply(v, keymap_action(key));
+}
+
+/* The selected frame's name (with its kind suffix) or its whole stack
+ * "a;b;c" for the clipboard. */
+static int
+copy_selection(ft_cview *v, int stack)
+{
+	const ft_profile *u = v->cmp->u;
+	if (v->sel == FT_ROOT) {
+		v->message = "nothing to copy: select a frame";
+		return V_REDRAW;
+	}
+	uint32_t d = u->nodes[v->sel].depth;
+	uint32_t first = stack ? 0 : d - 1;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(u, v->sel, path);
+	size_t len = 1;
+	for (uint32_t i = first; i < d; i++)
+		len += intern_len(u->names, path[i]) + 5 + 1;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(u->names, path[i]);
+		memcpy(s + o, intern_str(u->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(u->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	diag_set(&v->note, "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->note.msg;
+	return V_REDRAW | V_COPY;
+}
+
+char *
+cview_take_copy(ft_cview *v)
+{
+	char *s = v->copy;
+	v->copy = NULL;
+	return s;
+}
+
 static int
 table_apply(ft_cview *v, enum ft_action a)
 {
@@ -384,11 +771,15 @@ table_apply(ft_cview *v, enum ft_action a)
 			cview_table_jump(v, v->trow);
 		break;
 	case ACT_CMP_PANE:
+	case ACT_TABLE_SORT:
 		v->tsort = v->tsort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
-		compare_regressions_sort(v->cmp, v->rows, v->nrows, v->tsort);
-		v->trow = 0;
+		compare_regressions_sort(v->cmp, v->all, v->nall, v->tsort);
+		table_refilter(v);
 		break;
+	case ACT_SEARCH:
+		return prompt_open(v, PK_TABLE);
 	case ACT_CMP_TABLE:
+	case ACT_TABLE:
 	case ACT_RESET:
 	case ACT_ZOOM_OUT:
 		cview_table(v, 0);
@@ -405,15 +796,6 @@ table_apply(ft_cview *v, enum ft_action a)
 		return 0;
 	}
 	return V_REDRAW;
-}
-
-void
-cview_table(ft_cview *v, int open)
-{
-	if (open && v->rows == NULL)
-		v->nrows = compare_regressions(v->cmp, v->tsort, &v->rows);
-	v->table = open;
-	v->dirty = 1;
 }
 
 void
@@ -539,7 +921,7 @@ cview_apply(ft_cview *v, enum ft_action a)
 		break;
 	case ACT_TYPE_NEXT:
 	case ACT_TYPE_PREV:
-		v->message = "the sample type of a comparison is chosen with --sample-type";
+		next_type(v, a == ACT_TYPE_NEXT ? 1 : -1);
 		break;
 	case ACT_CMP_DIFF:
 		v->mode = v->mode == CV_DIFF ? CV_SIDE : CV_DIFF;
@@ -563,8 +945,37 @@ cview_apply(ft_cview *v, enum ft_action a)
 			v->active = !v->active;
 		break;
 	case ACT_CMP_TABLE:
+	case ACT_TABLE:
 		cview_table(v, 1);
 		return V_REDRAW;
+	case ACT_SEARCH:
+		return prompt_open(v, PK_SEARCH);
+	case ACT_FILTER:
+		return prompt_open(v, PK_FILTER);
+	case ACT_SEARCH_SEL:
+		if (v->sel != FT_ROOT) {
+			const ft_intern *t = v->cmp->u->names;
+			uint32_t nm = v->cmp->u->nodes[v->sel].name;
+			char *q = match_quote(intern_str(t, nm), intern_len(t, nm), 1);
+			if (cview_search_set(v, q, &v->note) != 0)
+				v->message = v->note.msg;
+			free(q);
+		}
+		break;
+	case ACT_NEXT:
+	case ACT_PREV:
+		search_step(v, p, a == ACT_NEXT ? 1 : -1);
+		break;
+	case ACT_FILTER_POP:
+	case ACT_FILTER_CLEAR:
+		filter_remove(v, a == ACT_FILTER_CLEAR);
+		break;
+	case ACT_BUTTERFLY:
+		v->message = "the butterfly view is for one profile; R shows regressions by function";
+		break;
+	case ACT_COPY:
+	case ACT_COPY_STACK:
+		return copy_selection(v, a == ACT_COPY_STACK);
 	default:
 		return 0;
 	}
@@ -646,7 +1057,22 @@ cview_wheel(ft_cview *v, int dy)
 static int
 s_key(void *ctx, int key)
 {
-	return cview_apply(ctx, keymap_action(key));
+	return cview_key(ctx, key);
+}
+
+static char *
+s_take_copy(void *ctx)
+{
+	return cview_take_copy(ctx);
+}
+
+static int
+s_cursor(void *ctx, int *x, int *y)
+{
+	const ft_cview *v = ctx;
+	*x = v->cursor_x;
+	*y = v->cursor_y;
+	return v->cursor_x >= 0 && v->cursor_y >= 0;
 }
 
 static int
@@ -683,6 +1109,6 @@ ft_screen
 cview_screen(ft_cview *v)
 {
 	ft_screen s = {v, v->utf8, s_key, s_click, s_wheel, s_resize,
-	    s_set_colors, s_render, NULL, NULL};
+	    s_set_colors, s_render, s_cursor, s_take_copy};
 	return s;
 }

@@ -381,7 +381,7 @@ load(const struct options *o, const char *path, ft_intern *names, ft_diag *err)
 	if (rep.rounded > 0)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep.first_rounded.msg,
 		    rep.rounded, rep.rounded == 1 ? "" : "s");
-	if (o->mode == MODE_INFO) {
+	if (o->mode == MODE_INFO && o->nfiles == 1) {
 		printf("lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
 		    "input_stacks=%ld\n", rep.lines, rep.valid, rep.invalid, rep.blank,
 		    rep.comment, rep.stacks);
@@ -538,19 +538,26 @@ close_output(const struct options *o, FILE *out)
 /* The comparison view (side by side or differential) in the TUI or as
  * --dump text. */
 static int
-show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
-    int diff, FILE *out)
+show_compare(struct options *o, ft_compare *cmp, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, uint32_t zoom, FILE *out)
 {
 	ft_cview v;
 	ft_diag err = {{0}};
 	int rc = 0;
 	cview_init(&v, cmp, o->dump_w, o->dump_h);
-	v.mode = diff ? CV_DIFF : CV_SIDE;
+	ft_compare_opts co = {o->normalize, o->sort};
+	cview_set_inputs(&v, a, ca, b, cb, &co, &o->filters);
+	v.mode = o->diff || a == b ? CV_DIFF : CV_SIDE;
 	v.flip = o->flip;
 	v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
 	if (zoom != FT_ROOT) {
 		v.zoom = v.sel = zoom;
 		v.dirty = 1;
+	}
+	if (o->search != NULL && cview_search_set(&v, o->search, &err) != 0) {
+		fprintf(stderr, "flametui: --search: %s\n", err.msg);
+		cview_free(&v);
+		return 1;
 	}
 	if (o->mode == MODE_DUMP) {
 		ft_canvas c;
@@ -574,17 +581,26 @@ show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
 /* Two profiles (or the two columns of a differential file): a = before,
  * b = after, sharing one name table. */
 static int
-run_compare(const struct options *o, ft_profile *a, ft_profile *b)
+run_compare(struct options *o, ft_profile *a, ft_profile *b)
 {
 	ft_diag err = {{0}};
 	int ca, cb;
+	if (o->butterfly != NULL) {
+		fprintf(stderr, "flametui: --butterfly shows one profile; a comparison has "
+		    "the regressions table (key R, or --top N)\n");
+		return 2;
+	}
 	if (compare_pick_columns(a, b, o->sample_type, &ca, &cb, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
+	if (strcmp(a->types[ca].unit, b->types[cb].unit) != 0)
+		fprintf(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
+		    "have no unit; --normalize compares shares)\n", a->source, a->types[ca].unit,
+		    b->source, b->types[cb].unit);
 	ft_compare cmp;
 	ft_compare_opts co = {o->normalize, o->sort};
-	if (compare_build(&cmp, a, ca, b, cb, &co, &err) != 0) {
+	if (compare_build_filtered(&cmp, a, ca, b, cb, &co, &o->filters, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
@@ -632,7 +648,7 @@ run_compare(const struct options *o, ft_profile *a, ft_profile *b)
 		break;
 	case MODE_DUMP:
 	case MODE_VIEW:
-		rc = show_compare(o, &cmp, zoom, o->diff || a == b, out);
+		rc = show_compare(o, &cmp, a, ca, b, cb, zoom, out);
 		break;
 	}
 	if (close_output(o, out) != 0)
@@ -820,24 +836,7 @@ run(struct options *o)
 	if (b != NULL || (base->differential && o->mode != MODE_INFO &&
 	    (o->mode != MODE_EXPORT || o->normalize))) {
 		/* Filters apply to both sides of a comparison alike. */
-		ft_profile *fa = base, *fb = b;
-		if (o->filters.n > 0) {
-			fa = transform_apply(base, &o->filters, o->sort, base->deftype, &err);
-			if (fa != NULL && b != NULL &&
-			    (fb = transform_apply(b, &o->filters, o->sort, b->deftype, &err)) == NULL) {
-				profile_free(fa);
-				fa = NULL;
-			}
-		}
-		int crc = 1;
-		if (fa == NULL)
-			fprintf(stderr, "flametui: %s\n", err.msg);
-		else
-			crc = run_compare(o, fa, fb != NULL ? fb : fa);
-		if (fb != NULL && fb != b)
-			profile_free(fb);
-		if (fa != NULL && fa != base)
-			profile_free(fa);
+		int crc = run_compare(o, base, b != NULL ? b : base);
 		if (b != NULL)
 			profile_free(b);
 		profile_free(base);

@@ -341,13 +341,10 @@ list_find(const ft_profile *p, uint32_t parent, uint32_t name)
 }
 
 uint32_t
-profile_child(ft_profile *p, uint32_t parent, uint32_t name)
+profile_append(ft_profile *p, uint32_t parent, uint32_t name)
 {
 	uint8_t k = p->nkids[parent];
-	uint32_t id = k <= WIDE ? list_find(p, parent, name) : slots_find(p, parent, name);
-	if (id != FT_NONE)
-		return id;
-	id = p->nnodes;
+	uint32_t id = p->nnodes;
 	node_push(p, name, parent);
 	if (k < UINT8_MAX)
 		p->nkids[parent] = ++k;
@@ -373,22 +370,11 @@ profile_reserve(ft_profile *p, size_t n)
 }
 
 uint32_t
-profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 {
-	/* profile_child() without the lookup; the bookkeeping stays the same
-	 * so the two can be mixed. */
-	uint8_t k = p->nkids[parent];
-	uint32_t id = p->nnodes;
-	node_push(p, name, parent);
-	if (k < UINT8_MAX)
-		p->nkids[parent] = ++k;
-	if (k == WIDE + 1) {
-		for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
-			slots_add(p, c);
-	} else if (k > WIDE) {
-		slots_add(p, id);
-	}
-	return id;
+	uint32_t id = p->nkids[parent] <= WIDE ? list_find(p, parent, name) :
+	    slots_find(p, parent, name);
+	return id != FT_NONE ? id : profile_append(p, parent, name);
 }
 
 uint32_t

@@ -27,6 +27,19 @@ static const ft_style st_chip_color = {0x000000, 0xe0c060, 0};
 static const ft_style st_chip_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_UNDERLINE};
 #define ST_MATCH_BG 0xe040e0u /* magenta: search matches */
 
+/* Header / status / chip styles: without colours, reverse video. */
+static ft_style
+bar_style(const ft_view *v)
+{
+	return v->colors > 0 ? st_bar_color : st_bar_mono;
+}
+
+static ft_style
+status_style(const ft_view *v)
+{
+	return v->colors > 0 ? st_status_color : st_status_mono;
+}
+
 static uint32_t
 rgb(double r, double g, double b)
 {
@@ -162,6 +175,31 @@ draw_graph(ft_view *v, ft_canvas *c)
 	}
 }
 
+/* Filter chips ("focus:RE") and the search pattern ("/RE") in the
+ * header from cell x; returns the next free cell. */
+static int
+draw_chips(const ft_view *v, ft_canvas *c, int x, int limit)
+{
+	ft_style st_bar = bar_style(v);
+	ft_style st_chip = v->colors > 0 ? st_chip_color : st_chip_mono;
+	for (int i = 0; i < v->filters.n && x < limit; i++) {
+		const ft_filter *f = &v->filters.v[i];
+		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
+		const char *k = filter_kind_name(f->kind);
+		x += canvas_text(c, x, 0, limit - x, k, strlen(k), st_chip, 1);
+		x += canvas_text(c, x, 0, limit - x, ":", 1, st_chip, 1);
+		x += canvas_text(c, x, 0, limit - x, f->pattern, strlen(f->pattern), st_chip, 1);
+	}
+	if (v->search != NULL && x < limit) {
+		const char *pat = match_pattern(v->search);
+		ft_style ss = v->colors > 0 ? (ft_style){0x000000, ST_MATCH_BG, 0} : st_chip_mono;
+		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
+		x += canvas_text(c, x, 0, limit - x, "/", 1, ss, 1);
+		x += canvas_text(c, x, 0, limit - x, pat, strlen(pat), ss, 1);
+	}
+	return x;
+}
+
 /* Cells the "more above/below" marker takes (0 when all rows show). */
 static int
 more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *below)
@@ -185,38 +223,13 @@ more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *bel
 	return mw;
 }
 
-/* Filter chips ("focus:RE") and the search pattern ("/RE") in the
- * header from cell x; returns the next free cell. */
-static int
-draw_chips(const ft_view *v, ft_canvas *c, int x, int room, ft_style st_bar)
-{
-	/* Without colours chips are underlined, matches too. */
-	ft_style st_chip = v->colors > 0 ? st_chip_color : st_chip_mono;
-	for (int i = 0; i < v->filters.n && x < room; i++) {
-		const ft_filter *f = &v->filters.v[i];
-		x += canvas_text(c, x, 0, room - x, " ", 1, st_bar, 0);
-		const char *k = filter_kind_name(f->kind);
-		x += canvas_text(c, x, 0, room - x, k, strlen(k), st_chip, 1);
-		x += canvas_text(c, x, 0, room - x, ":", 1, st_chip, 1);
-		x += canvas_text(c, x, 0, room - x, f->pattern, strlen(f->pattern), st_chip, 1);
-	}
-	if (v->search != NULL && x < room) {
-		const char *pat = match_pattern(v->search);
-		ft_style ss = v->colors > 0 ? (ft_style){0x000000, ST_MATCH_BG, 0} : st_chip_mono;
-		x += canvas_text(c, x, 0, room - x, " ", 1, st_bar, 0);
-		x += canvas_text(c, x, 0, room - x, "/", 1, ss, 1);
-		x += canvas_text(c, x, 0, room - x, pat, strlen(pat), ss, 1);
-	}
-	return x;
-}
-
 static void
 draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	char tot[64], type[160], line[512];
 	/* Without colours the header is told apart by reverse video. */
-	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
+	ft_style st_bar = bar_style(v);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	/* The marker for rows out of view comes first: it matters more than
 	 * the end of the header text when the terminal is narrow. */
@@ -234,7 +247,7 @@ draw_header(ft_view *v, ft_canvas *c)
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
 	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
-	x = draw_chips(v, c, x, room, st_bar);
+	x = draw_chips(v, c, x, room);
 	if (v->zoom != FT_ROOT) {
 		uint32_t zn = p->nodes[v->zoom].name;
 		x += canvas_text(c, x, 0, room - x, " | zoom: ", 9, st_bar, 1);
@@ -327,7 +340,7 @@ draw_status(ft_view *v, ft_canvas *c)
 	const ft_profile *p = v->prof;
 	int y = c->h - 1;
 	/* Without colours the status line is told apart by reverse video. */
-	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
+	ft_style st_status = status_style(v);
 	canvas_fill(c, 0, c->w, y, ' ', st_status);
 	if (v->message != NULL) {
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
@@ -473,7 +486,7 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
-	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
+	ft_style st_bar = bar_style(v);
 	canvas_clear(c);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
@@ -494,12 +507,11 @@ static void
 draw_table(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
-	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
-	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
 	ft_ftable *t = &v->table;
 	if (t->prof != p || t->col != v->col)
 		view_table_refresh(v);
 	static const char *const sorts[] = {"self", "total", "name"};
+	ft_style st_bar = bar_style(v), st_status = status_style(v);
 	char line[512], tot[64];
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
@@ -514,7 +526,7 @@ draw_table(ft_view *v, ft_canvas *c)
 		const char *hint = "/ filters rows, Enter: butterfly, Esc: back";
 		x += canvas_text(c, x, 0, c->w - x, hint, strlen(hint), st_bar, 1);
 	}
-	x = draw_chips(v, c, x, c->w, st_bar);
+	draw_chips(v, c, x, c->w);
 	ft_style hd = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_UNDERLINE};
 	canvas_fill(c, 0, c->w, 1, ' ', hd);
 	canvas_printf(c, 0, 1, c->w, hd, "%12s %7s %12s %7s  %s", "self", "self%",
@@ -562,11 +574,11 @@ static void
 draw_butterfly(ft_view *v, ft_canvas *c)
 {
 	ft_bfview *bf = v->bf;
-	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	view_butterfly_geometry(v);
 	ft_view *act = bf->side ? &bf->down : &bf->up;
 	ft_view *other = bf->side ? &bf->up : &bf->down;
 	const ft_profile *p = bf->b.callees;
+	ft_style st_bar = bar_style(v);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	int x = canvas_text(c, 0, 0, c->w, "butterfly: ", 11, st_bar, 1);
 	x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, bf->b.name),
@@ -580,7 +592,7 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
 	    tot, pc);
 	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
-	draw_chips(v, c, x, c->w, st_bar);
+	draw_chips(v, c, x, c->w);
 	draw_graph(other, c);
 	draw_graph(act, c);
 	if (profile_total(p, FT_ROOT, v->col) == 0)

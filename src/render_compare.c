@@ -3,7 +3,9 @@
  * Frames are drawn as in render.c: an edge cell, then the clipped label on
  * the frame's colour.  When colouring by delta the edge cell carries the
  * sign, '+' where B grew and '-' where it shrank, so --dump's plain text
- * and monochrome terminals still show the direction of every change.
+ * and monochrome terminals still show the direction of every change; a
+ * frame matched by the search shows '*' there instead (and the match
+ * colour), as in the single view.
  * Side by side, a frame that exists on only this pane's side is
  * underlined; the selected path, when this side lacks it, is drawn as a
  * hatched "(absent)" gap where it would be (or "(narrow)" when it exists
@@ -22,9 +24,32 @@
 #include "xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
-static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
-static const ft_style st_bar_off = {0xb0b0b0, 0x303040, 0};
-static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
+#define ST_MATCH_BG 0xe040e0u /* magenta, as render.c: search matches */
+
+/* Bars: colours, or reverse video without colours (as render.c). */
+static ft_style
+bar_st(const ft_cview *v)
+{
+	ft_style c = {0xffffff, 0x303040, FT_A_BOLD};
+	ft_style m = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
+	return v->colors > 0 ? c : m;
+}
+
+static ft_style
+bar_off_st(const ft_cview *v)
+{
+	ft_style c = {0xb0b0b0, 0x303040, 0};
+	ft_style m = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
+	return v->colors > 0 ? c : m;
+}
+
+static ft_style
+status_st(const ft_cview *v)
+{
+	ft_style c = {0x000000, 0xd0d0d0, 0};
+	ft_style m = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
+	return v->colors > 0 ? c : m;
+}
 static const ft_style st_absent = {0x909090, FT_COLOR_DEFAULT, FT_A_DIM};
 static const ft_style st_sep = {0x808080, FT_COLOR_DEFAULT, 0};
 
@@ -116,6 +141,11 @@ draw_frame(ft_cview *v, ft_canvas *c, const ft_cpane *p, const ft_lframe *f, int
 		return;
 	}
 	ft_style st = {0x000000, frame_bg(v, n), 0};
+	int hit = cview_matched(v, n);
+	if (hit) {
+		st.bg = ST_MATCH_BG;
+		st.attr |= FT_A_BOLD;
+	}
 	if (n == v->sel)
 		st.attr |= FT_A_REVERSE | FT_A_BOLD;
 	if (p->side >= 0 && n != FT_ROOT &&
@@ -123,7 +153,9 @@ draw_frame(ft_cview *v, ft_canvas *c, const ft_cpane *p, const ft_lframe *f, int
 		st.attr |= FT_A_UNDERLINE;
 	canvas_fill(c, x0, x1, y, ' ', st);
 	int sign = v->color == CV_COLOR_NAME ? 0 : compare_sign(compare_delta(cmp, n, basis(v)));
-	if (sign != 0)
+	if (hit)
+		canvas_put(c, x0, y, '*', st);
+	else if (sign != 0)
 		canvas_put(c, x0, y, sign > 0 ? '+' : '-', st);
 	else
 		canvas_glyph(c, x0, y, FT_G_EDGE, st);
@@ -210,12 +242,27 @@ bar_text(ft_canvas *c, int x, int y, int x1, const char *s, ft_style st)
 	return canvas_text(c, x, y, x1 - x, s, strlen(s), st, 1);
 }
 
+/* " | focus RE, ignore RE" for the active filters ("" without). */
+static void
+filters_text(const ft_cview *v, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < v->filters.n && k + 1 < cap; i++) {
+		int r = snprintf(buf + k, cap - k, "%s%s %s", i ? ", " : " | ",
+		    filter_kind_name(v->filters.v[i].kind), v->filters.v[i].pattern);
+		if (r < 0)
+			break;
+		k += (size_t)r;
+	}
+}
+
 static void
 draw_side_header(ft_cview *v, ft_canvas *c, const ft_cpane *p, int idx)
 {
 	const ft_compare *cmp = v->cmp;
 	int active = v->active == idx;
-	ft_style st = active ? st_bar : st_bar_off;
+	ft_style st = active ? bar_st(v) : bar_off_st(v);
 	int x1 = p->x + p->w;
 	canvas_fill(c, p->x, x1, p->y, ' ', st);
 	char buf[256], t[64], raw[64];
@@ -225,6 +272,12 @@ draw_side_header(ft_cview *v, ft_canvas *c, const ft_cpane *p, int idx)
 	fmt_val(t, sizeof(t), v, cmp->total[idx]);
 	snprintf(buf, sizeof(buf), "total %s", t);
 	x += bar_text(c, x, p->y, x1, buf, st);
+	/* The sample type, when it says more than "samples" (pprof). */
+	const char *type = cmp->u->types[idx == 0 ? CMP_A : CMP_B].name;
+	if (strcmp(type, "samples") != 0 && cmp->src[0] != cmp->src[1]) {
+		snprintf(buf, sizeof(buf), " %s", type);
+		x += bar_text(c, x, p->y, x1, buf, st);
+	}
 	if (idx == 0 && cmp->normalized) {
 		fmt_val(raw, sizeof(raw), v, cmp->raw_total_a);
 		snprintf(buf, sizeof(buf), " (normalised from %s)", raw);
@@ -234,6 +287,10 @@ draw_side_header(ft_cview *v, ft_canvas *c, const ft_cpane *p, int idx)
 		snprintf(buf, sizeof(buf), " | %u only in %s", cmp->only[idx], idx == 0 ? "A" : "B");
 		x += bar_text(c, x, p->y, x1, buf, st);
 	}
+	char chips[512];
+	filters_text(v, chips, sizeof(chips));
+	if (chips[0] != '\0')
+		x += canvas_text(c, x, p->y, x1 - x > 0 ? x1 - x : 0, chips, strlen(chips), st, 1);
 	/* The file name last: it is the part that may be clipped. */
 	x += bar_text(c, x, p->y, x1, " | ", st);
 	const char *src = cmp->src[idx];
@@ -247,7 +304,7 @@ static void
 draw_diff_header(ft_cview *v, ft_canvas *c)
 {
 	const ft_compare *cmp = v->cmp;
-	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	canvas_fill(c, 0, c->w, 0, ' ', bar_st(v));
 	char buf[512], ta[64], tb[64], d[64], pct[32], type[160];
 	units_type_label(type, sizeof(type), cmp->u, CMP_B);
 	fmt_val(ta, sizeof(ta), v, cmp->total[0]);
@@ -261,18 +318,24 @@ draw_diff_header(ft_cview *v, ft_canvas *c)
 	    compare_width_name(v->wsrc),
 	    v->color == CV_COLOR_DTOTAL ? "total delta" :
 	    v->color == CV_COLOR_DSELF ? "self delta" : "name");
-	int x = bar_text(c, 0, 0, c->w, buf, st_bar);
+	int x = bar_text(c, 0, 0, c->w, buf, bar_st(v));
+	char chips[512];
+	filters_text(v, chips, sizeof(chips));
+	if (chips[0] != '\0' && x < c->w) {
+		x += canvas_text(c, x, 0, c->w - x, chips + 3, strlen(chips + 3), bar_st(v), 1);
+		x += bar_text(c, x, 0, c->w, " | ", bar_st(v));
+	}
 	if (cmp->src[0] == cmp->src[1]) {
 		if (x < c->w)
-			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
-		bar_text(c, x, 0, c->w, " (before -> after)", st_bar);
+			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), bar_st(v), 1);
+		bar_text(c, x, 0, c->w, " (before -> after)", bar_st(v));
 	} else {
-		x += bar_text(c, x, 0, c->w, "A: ", st_bar);
+		x += bar_text(c, x, 0, c->w, "A: ", bar_st(v));
 		if (x < c->w)
-			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), st_bar, 1);
-		x += bar_text(c, x, 0, c->w, " B: ", st_bar);
+			x += canvas_text(c, x, 0, c->w - x, cmp->src[0], strlen(cmp->src[0]), bar_st(v), 1);
+		x += bar_text(c, x, 0, c->w, " B: ", bar_st(v));
 		if (x < c->w)
-			canvas_text(c, x, 0, c->w - x, cmp->src[1], strlen(cmp->src[1]), st_bar, 1);
+			canvas_text(c, x, 0, c->w - x, cmp->src[1], strlen(cmp->src[1]), bar_st(v), 1);
 	}
 }
 
@@ -296,10 +359,23 @@ draw_status(ft_cview *v, ft_canvas *c)
 	const ft_compare *cmp = v->cmp;
 	const ft_profile *u = cmp->u;
 	int y = c->h - 1;
-	canvas_fill(c, 0, c->w, y, ' ', st_status);
+	canvas_fill(c, 0, c->w, y, ' ', status_st(v));
 	if (v->message != NULL) {
-		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
+		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), status_st(v), 1);
 		return;
+	}
+	int x = 0;
+	if (v->search != NULL) {
+		char ma[48], mb[48], pa[24], pb[24], buf[200];
+		fmt_val(ma, sizeof(ma), v, v->matched[0]);
+		fmt_val(mb, sizeof(mb), v, v->matched[1]);
+		units_pct(pa, sizeof(pa), (double)v->matched[0], (double)cmp->total[0]);
+		units_pct(pb, sizeof(pb), (double)v->matched[1], (double)cmp->total[1]);
+		snprintf(buf, sizeof(buf), "Matched: A %s (%s) B %s (%s) | ", pa, ma, pb, mb);
+		ft_style ms = status_st(v);
+		if (v->colors > 0)
+			ms.bg = ST_MATCH_BG;
+		x = bar_text(c, 0, y, c->w, buf, ms);
 	}
 	uint32_t n = v->sel;
 	uint32_t name = u->nodes[n].name;
@@ -321,21 +397,45 @@ draw_status(ft_cview *v, ft_canvas *c)
 	    a, b, d, pc, sa, sb, sd, spc);
 	int lw = (int)strlen(line);
 	int namew = c->w - lw;
-	if (namew < 12)
-		namew = c->w / 3;
-	int x = canvas_text(c, 0, y, namew, intern_str(u->names, name),
-	    intern_len(u->names, name), st_status, 1);
+	if (namew < x + 12)
+		namew = x + (c->w - x) / 3;
+	x += canvas_text(c, x, y, namew - x, intern_str(u->names, name),
+	    intern_len(u->names, name), status_st(v), 1);
 	const char *ks = kind_suffix(intern_kind(u->names, name));
 	if (*ks && x + (int)strlen(ks) <= namew)
-		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st_status, 0);
-	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
+		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), status_st(v), 0);
+	canvas_text(c, x, y, c->w - x, line, (size_t)lw, status_st(v), 1);
+}
+
+/* The open prompt on the status line; sets the cursor position. */
+static void
+draw_prompt(ft_cview *v, ft_canvas *c)
+{
+	int y = c->h - 1;
+	const char *pre = v->prompt_kind == PK_SEARCH ? "/" :
+	    v->prompt_kind == PK_FILTER ? ":" : "filter rows /";
+	canvas_fill(c, 0, c->w, y, ' ', st_plain);
+	int x = canvas_text(c, 0, y, c->w, pre, strlen(pre), st_plain, 0);
+	const ft_prompt *pr = &v->prompt;
+	size_t start = 0;
+	int room = c->w - x - 1;
+	while (start < pr->cur && canvas_text_width(c, pr->text + start,
+	    pr->cur - start) > room) {
+		start++;
+		while (start < pr->cur && ((unsigned char)pr->text[start] & 0xc0) == 0x80)
+			start++;
+	}
+	int cw = canvas_text_width(c, pr->text + start, pr->cur - start);
+	canvas_text(c, x, y, c->w - x, pr->text + start, pr->len - start, st_plain, 0);
+	v->cursor_x = x + cw < c->w ? x + cw : c->w - 1;
+	v->cursor_y = y;
 }
 
 static void
 draw_help(ft_cview *v, ft_canvas *c)
 {
-	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
-	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys, comparing two profiles (any other key closes)");
+	canvas_fill(c, 0, c->w, 0, ' ', bar_st(v));
+	canvas_printf(c, 0, 0, c->w, bar_st(v), "flametui keys, comparing two profiles (any other key closes)");
 	int y = 1;
 	int total = keymap_len + 1;
 	if (v->help_scroll > total - 1)
@@ -353,14 +453,14 @@ draw_table(ft_cview *v, ft_canvas *c)
 {
 	const ft_compare *cmp = v->cmp;
 	const ft_profile *u = cmp->u;
-	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	canvas_fill(c, 0, c->w, 0, ' ', bar_st(v));
 	char buf[512];
 	snprintf(buf, sizeof(buf), "regressions by function, sorted by |delta %s| "
 	    "(Tab: by %s) | Enter: show in graph | R Esc: back%s",
 	    v->tsort == CMP_BASIS_SELF ? "self" : "total",
 	    v->tsort == CMP_BASIS_SELF ? "total" : "self",
 	    cmp->normalized ? " | A normalised" : "");
-	bar_text(c, 0, 0, c->w, buf, st_bar);
+	bar_text(c, 0, 0, c->w, buf, bar_st(v));
 	ft_style head = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD};
 	canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s  %s",
 	    "self A", "self B", "d.self", "d.self%", "total A", "total B", "d.total",
@@ -409,15 +509,20 @@ draw_table(ft_cview *v, ft_canvas *c)
 			canvas_text(c, x, y, c->w - x, ks, strlen(ks), st, 1);
 	}
 	int y = c->h - 1;
-	canvas_fill(c, 0, c->w, y, ' ', st_status);
-	canvas_printf(c, 0, y, c->w, st_status, "%u functions | row %u",
-	    v->nrows, v->nrows ? v->trow + 1 : 0);
+	canvas_fill(c, 0, c->w, y, ' ', status_st(v));
+	if (v->tfilter != NULL)
+		canvas_printf(c, 0, y, c->w, status_st(v), "%u of %u functions match /%s/ | row %u",
+		    v->nrows, v->nall, match_pattern(v->tfilter), v->nrows ? v->trow + 1 : 0);
+	else
+		canvas_printf(c, 0, y, c->w, status_st(v), "%u functions | row %u | / filters rows",
+		    v->nrows, v->nrows ? v->trow + 1 : 0);
 }
 
 void
 render_cview(ft_cview *v, ft_canvas *c)
 {
 	canvas_clear(c);
+	v->cursor_x = v->cursor_y = -1;
 	if (v->w < VIEW_MIN_W || v->h < VIEW_MIN_H + 2) {
 		canvas_printf(c, 0, 0, c->w, st_plain, "terminal too small");
 		if (c->h > 1)
@@ -430,6 +535,8 @@ render_cview(ft_cview *v, ft_canvas *c)
 	}
 	if (v->table) {
 		draw_table(v, c);
+		if (v->prompt_kind != PK_NONE)
+			draw_prompt(v, c);
 		return;
 	}
 	cview_update(v);
@@ -443,10 +550,12 @@ render_cview(ft_cview *v, ft_canvas *c)
 		}
 		if (!cview_stacked(v)) {
 			int x = v->pane[0].x + v->pane[0].w;
-			canvas_put(c, x, 0, c->utf8 ? 0x2502 : '|', st_bar);
+			canvas_put(c, x, 0, c->utf8 ? 0x2502 : '|', bar_st(v));
 			for (int y = 1; y < c->h - 1; y++)
 				canvas_put(c, x, y, c->utf8 ? 0x2502 : '|', st_sep);
 		}
 	}
 	draw_status(v, c);
+	if (v->prompt_kind != PK_NONE)
+		draw_prompt(v, c);
 }

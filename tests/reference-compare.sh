@@ -17,6 +17,8 @@
 #    the check compares our A column truncated to an integer.
 #    strip_hex.txt is not checked: flametui does not rewrite hex addresses.
 #    --top totals and --info totals are checked against awk sums.
+# 3. pprof pairs: `--export folded A.pb.gz B.pb.gz` equals the awk merge of
+#    the corpus' reference folded exports of A and B (pprof_ref.py).
 # The corpus parts skip cleanly without ../shared.  Last line:
 # "N passed, N failed".
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -97,6 +99,45 @@ for pid in "$res"/*-collapsed-pid.txt; do
 	check_pair "$pid" "$base-collapsed-tid.txt" "$(basename "$base") pid/tid"
 	check_pair "$base-collapsed-kernel.txt" "$base-collapsed-jit.txt" "$(basename "$base") kernel/jit"
 done
+
+# --- pprof pairs: the reference folded exports merged by awk ---------------
+pp=$shared/corpora/pprof
+ff=$pp/folded_from_pprof
+if [ -d "$ff" ]; then
+	check_pair_as() { # PROFILE_A PROFILE_B FOLDED_A FOLDED_B NAME
+		merge "$3" "$4" > "$tmp/want"
+		if ! "$flametui" --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
+			bad "$5: flametui failed: $(cat "$tmp/err")"
+		elif cmp -s "$tmp/want" "$tmp/got"; then ok; else
+			bad "$5: pprof --export folded A B differs from the merged reference exports"
+			diff "$tmp/want" "$tmp/got" | head -5 >&2
+		fi
+	}
+	check_pair_as "$pp/converted_to_proto/profile_testdata.gobench.cpu.pb.gz" "$pp/report/sample.cpu" \
+	    "$ff/pprof_converted_to_proto_profile_testdata.gobench.cpu.default.folded" \
+	    "$ff/pprof_report_sample.cpu.default.folded" "pprof gobench.cpu vs sample.cpu"
+	check_pair_as "$pp/converted_to_proto/driver_testdata.cppbench.cpu_no_samples_type.pb.gz" \
+	    "$pp/proftest/large.cpu" \
+	    "$ff/pprof_driver_testdata_cppbench.cpu_no_samples_type.default.folded" \
+	    "$ff/pprof_proftest_large.cpu.default.folded" "pprof cppbench.cpu vs large.cpu"
+	# A folded file against a pprof one (any mix of formats): a profile
+	# against its own folded export gives equal columns on every line.
+	# The pprof loader marks inlined frames; the comparison matches them
+	# as the plain function, as the folded export convention writes them.
+	check_pair_as "$ff/pprof_report_sample.cpu.default.folded" "$pp/report/sample.cpu" \
+	    "$ff/pprof_report_sample.cpu.default.folded" "$ff/pprof_report_sample.cpu.default.folded" \
+	    "corpus folded export vs its pprof" 2>/dev/null
+	"$flametui" --export folded "$pp/report/sample.cpu" > "$tmp/s.folded"
+	"$flametui" --export folded "$tmp/s.folded" "$pp/report/sample.cpu" 2> "$tmp/err" |
+	    awk '$(NF - 1) != $NF || $NF == 0 { bad++ } END { exit bad > 0 || NR == 0 }'
+	if [ $? -eq 0 ] && grep -q 'note: comparing .* in count with .* in nanoseconds' "$tmp/err"; then
+		ok
+	else
+		bad "folded export vs its pprof: columns differ or no unit note"
+	fi
+else
+	echo "reference-compare: pprof pairs skipped: $ff not found"
+fi
 
 # --- inferno diff-folded ------------------------------------------------------
 d=$shared/corpora/inferno/data/diff-folded

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Compare two profiles in the TUI: both panes follow moves and zoom made in
-# one, a path only in A shows "(absent)" in B, the differential view and its
+# one, search and filters act on both, a path only in A shows "(absent)" in B, the differential view and its
 # width source, the regressions table and Enter, the split switch, and a
 # two-column file opening straight into the differential view.
 . "$(dirname "$0")/lib.sh"
@@ -53,8 +53,12 @@ ft_keys R
 ft_check "R: regressions table" ft_wait_for '^regressions by function'
 ft_check "biggest self change first: lex" ft_poll 3 row_matches 3 ' -8 .* lex$'
 ft_keys j
-ft_check "j moves down the table" ft_wait_for 'row 2$'
-ft_keys k Enter
+ft_check "j moves down the table" ft_wait_for '\| row 2 \|'
+ft_keys / m u l Enter
+ft_check "/ in the table filters rows" ft_wait_for '^1 of 19 functions match /mul/'
+ft_keys / BSpace BSpace BSpace Enter
+ft_check "an empty filter shows every row" ft_wait_for '^19 functions \| row 1'
+ft_keys Enter
 ft_check "Enter selects lex in the graph" status_is lex
 ft_check "back in the differential graph" ft_matches '^diff \|'
 ft_keys Escape D
@@ -65,6 +69,18 @@ ft_keys V
 ft_check "V: panes stacked" ft_wait_for '^[ >]B: total 95'
 ft_keys V
 ft_check "V again: side by side" ft_wait_for '│[ >]B: total 95'
+
+# Search and filters apply to both panes.
+ft_keys /
+ft_check "/ opens the search prompt" ft_wait_for '^/$'
+ft_keys 'l' 'e' 'x' Enter
+ft_check "search: matched share of A and B" ft_wait_for '^Matched: A 30.9% \(30\) B 23.2% \(22\) \| lex'
+ft_check "matches marked in both panes" ft_matches '\*lex.*│.*\*lex'
+ft_keys : 'i' 'g' 'n' 'o' 'r' 'e' ' ' 'g' 'c' Enter
+ft_check "filter chip in both headers" ft_wait_for '^[ >]A: total 80 \| 2 only in A \| ignore gc.*│[ >]B: total 74 \| 1 only in B \| ignore gc'
+ft_check "selection kept through the filter" ft_wait_for '\| lex \| total A 30'
+ft_keys x
+ft_check "x removes the filter" ft_wait_for '^[ >]A: total 97'
 
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'

@@ -10,7 +10,7 @@
 #include "source.h"
 
 /* Load folded text; NULL on error (err and rep filled). */
-static ft_profile *
+static inline ft_profile *
 load_text(const char *text, ft_load_report *rep, ft_diag *err)
 {
 	ft_source *s = source_open_mem(text, strlen(text), "t.folded");
@@ -21,7 +21,7 @@ load_text(const char *text, ft_load_report *rep, ft_diag *err)
 }
 
 /* Node at a ';'-separated path of plain names, or FT_NONE. */
-static uint32_t
+static inline uint32_t
 node_at(const ft_profile *p, const char *path)
 {
 	uint32_t node = FT_ROOT;

@@ -353,6 +353,22 @@ TEST(views_stay_in_step)
 	render_cview(&v, &cv);
 	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
 	CHECK(canvas_has(&cv, "+new") > 0);
+	/* '/' in the table keeps the matching rows. */
+	cview_apply(&v, ACT_CMP_TABLE);
+	uint32_t all = v.nrows;
+	CHECK(all > 3);
+	cview_key(&v, '/');
+	CHECK_INT(v.prompt_kind, PK_TABLE);
+	cview_key(&v, '^');
+	cview_key(&v, 'l');
+	cview_key(&v, FTK_ENTER);
+	CHECK_INT(v.nrows, 1);
+	CHECK_INT(v.nall, all);
+	render_cview(&v, &cv);
+	CHECK(canvas_has(&cv, "1 of ") == cv.h - 1);
+	CHECK_INT(cview_table_filter(&v, "", NULL), 0);
+	CHECK_INT(v.nrows, all);
+	cview_apply(&v, ACT_CMP_TABLE);
 	/* Table Enter selects the widest frame of the function. */
 	cview_apply(&v, ACT_CMP_TABLE);
 	CHECK_INT(v.table, 1);
@@ -403,12 +419,199 @@ TEST(differential_file_and_columns)
 	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), 0);
 	CHECK_INT(ca, 1); /* same name as B's default type */
 	x->types[1].name = "other";
+	/* A folded side has no real unit: it compares with any. */
+	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 0);
+	/* Two real units must agree. */
+	y->format = "pprof";
+	y->types[0].unit = "bytes";
 	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), -1);
 	CHECK(strstr(err.msg, "--sample-type") != NULL);
 	CHECK_INT(compare_pick_columns(x, y, "nope", &ca, &cb, &err), -1);
 	profile_free(x);
 	profile_free(y);
 	profile_free(d);
+	intern_unref(names);
+}
+
+TEST(search_and_filters_in_step)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\nmain;lexer 1\n",
+	    "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_cview v;
+	ft_diag err;
+	cview_init(&v, &p.c, 100, 12);
+	v.split = CV_SPLIT_LR;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	cview_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
+	/* Search: one regex for both panes, nested stacks counted once. */
+	CHECK_INT(cview_search_set(&v, "lex", &err), 0);
+	CHECK(cview_matched(&v, at(v.cmp, "main;parse;lex")));
+	CHECK(cview_matched(&v, at(v.cmp, "main;lexer")));
+	CHECK(!cview_matched(&v, at(v.cmp, "main;parse")));
+	CHECK(!cview_matched(&v, FT_ROOT));
+	CHECK_INT(v.matched[0], 6);
+	CHECK_INT(v.matched[1], 8);
+	CHECK_INT(cview_search_set(&v, "(", &err), -1);
+	CHECK(v.search != NULL); /* a bad regex keeps the old search */
+	/* n selects the next match in the active pane. */
+	cview_apply(&v, ACT_NEXT);
+	CHECK(cview_matched(&v, v.sel));
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_cview(&v, &cv);
+	char row[1024];
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(strncmp(row, "Matched: A 54.5% (6) B 80.0% (8)", 32) == 0);
+	/* A filter rebuilds both sides; the selection follows by path. */
+	uint32_t lex = v.sel;
+	CHECK_INT(lex, at(v.cmp, "main;parse;lex"));
+	cview_zoom_to(&v, at(v.cmp, "main;parse"));
+	v.sel = lex;
+	CHECK_INT(cview_filter_add(&v, "ignore old", &err), 0);
+	CHECK(v.cmp != &p.c);
+	CHECK_INT(v.cmp->total[0], 6);
+	CHECK_INT(v.cmp->total[1], 10);
+	CHECK_INT(at(v.cmp, "main;old"), FT_NONE);
+	CHECK_INT(v.sel, at(v.cmp, "main;parse;lex"));
+	CHECK_INT(v.zoom, at(v.cmp, "main;parse"));
+	CHECK(cview_matched(&v, v.sel)); /* the search stays */
+	render_cview(&v, &cv);
+	CHECK(canvas_has(&cv, "ignore old") == 0);
+	CHECK_INT(cview_filter_add(&v, "bogus x", &err), -1);
+	CHECK_INT(v.filters.n, 1);
+	/* Through keys: x removes the last filter. */
+	cview_key(&v, 'x');
+	CHECK_INT(v.filters.n, 0);
+	CHECK_INT(v.cmp->total[0], 11);
+	/* The ':' prompt. */
+	cview_key(&v, ':');
+	CHECK_INT(v.prompt_kind, PK_FILTER);
+	const char *line = "focus new";
+	for (const char *c = line; *c; c++)
+		cview_key(&v, *c);
+	render_cview(&v, &cv);
+	CHECK(v.cursor_y == cv.h - 1 && v.cursor_x == 10);
+	cview_key(&v, FTK_ENTER);
+	CHECK_INT(v.prompt_kind, PK_NONE);
+	CHECK_INT(v.cmp->total[0], 0);
+	CHECK_INT(v.cmp->total[1], 2);
+	CHECK_INT(v.sel, FT_ROOT + 1); /* main: the path's deepest survivor */
+	/* Without inputs, filters say why they are unavailable. */
+	ft_cview w;
+	cview_init(&w, &p.c, 80, 10);
+	cview_key(&w, ':');
+	CHECK_INT(w.prompt_kind, PK_NONE);
+	CHECK(w.message != NULL);
+	cview_free(&w);
+	canvas_free(&cv);
+	cview_free(&v);
+	pair_close(&p);
+}
+
+TEST(inline_frames_match_plain_functions)
+{
+	ft_intern *names = intern_new();
+	ft_diag err;
+	ft_val one = 3;
+	ft_profile *a = profile_new(names, 1);
+	a->format = "pprof";
+	uint32_t m = profile_child(a, FT_ROOT, intern_get(names, "main", 4, 0));
+	uint32_t fi = profile_child(a, m, intern_get(names, "f", 1, FT_KIND_INLINED));
+	uint32_t fp = profile_child(a, m, intern_get(names, "f", 1, FT_KIND_NONE));
+	uint32_t k = profile_child(a, m, intern_get(names, "read", 4, FT_KIND_KERNEL));
+	profile_add_self(a, fi, &one, &err);
+	profile_add_self(a, fp, &one, &err);
+	profile_add_self(a, k, &one, &err);
+	profile_finish(a, FT_SORT_NAME, 0, &err);
+	ft_profile *b = folded(names, "main;f 2\nmain;read 1\n");
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	/* f inlined and f plain are one frame; read_[k] stays apart. */
+	uint32_t f = at(&c, "main;f");
+	CHECK(f != FT_NONE);
+	CHECK_INT(profile_self(c.u, f, CMP_A), 6);
+	CHECK_INT(profile_self(c.u, f, CMP_B), 2);
+	CHECK_INT(c.presence[at(&c, "main;read")], CMP_IN_B);
+	CHECK_INT(c.only[0], 1); /* read_[k] */
+	CHECK_STR(c.u->format, "folded"); /* exports keep `_[k]` */
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
+TEST(copy_name_and_stack)
+{
+	struct pair p;
+	pair_open(&p, "main;read_[k] 1\n", "main;other 1\n", 0);
+	ft_cview v;
+	cview_init(&v, &p.c, 80, 10);
+	CHECK_INT(cview_apply(&v, ACT_COPY), V_REDRAW);
+	CHECK(cview_take_copy(&v) == NULL); /* the root is not a frame */
+	uint32_t ids[2] = {intern_find(p.names, "main", 4, 0),
+	    intern_find(p.names, "read", 4, FT_KIND_KERNEL)};
+	cview_select(&v, profile_lookup(p.c.u, ids, 2));
+	CHECK(v.sel != FT_ROOT);
+	CHECK(cview_apply(&v, ACT_COPY) & V_COPY);
+	char *s = cview_take_copy(&v);
+	CHECK_STR(s, "read_[k]");
+	free(s);
+	CHECK(cview_apply(&v, ACT_COPY_STACK) & V_COPY);
+	s = cview_take_copy(&v);
+	CHECK_STR(s, "main;read_[k]");
+	free(s);
+	CHECK(cview_take_copy(&v) == NULL);
+	cview_free(&v);
+	pair_close(&p);
+}
+
+static ft_profile *
+two_types(ft_intern *names, ft_val c0, ft_val c1)
+{
+	ft_diag err;
+	ft_profile *p = profile_new(names, 2);
+	p->format = "pprof";
+	profile_set_type(p, 0, "alloc_space", "bytes");
+	profile_set_type(p, 1, "inuse_space", "bytes");
+	p->deftype = 1;
+	ft_val vals[2] = {c0, c1};
+	uint32_t n = profile_child(p, FT_ROOT, intern_get(names, "f", 1, 0));
+	profile_add_self(p, n, vals, &err);
+	profile_finish(p, FT_SORT_NAME, 0, &err);
+	return p;
+}
+
+TEST(sample_type_switch)
+{
+	ft_intern *names = intern_new();
+	ft_profile *a = two_types(names, 100, 10), *b = two_types(names, 300, 20);
+	int ca, cb;
+	ft_diag err;
+	CHECK_INT(compare_pick_columns(a, b, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 1);
+	CHECK_INT(cb, 1);
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, ca, b, cb, &o, &err), 0);
+	ft_cview v;
+	cview_init(&v, &c, 80, 10);
+	cview_set_inputs(&v, a, ca, b, cb, &o, NULL);
+	CHECK_INT(v.cmp->total[1], 20);
+	cview_apply(&v, ACT_TYPE_NEXT);
+	CHECK_INT(v.incol[0], 0);
+	CHECK_INT(v.incol[1], 0);
+	CHECK_INT(v.cmp->total[0], 100);
+	CHECK_INT(v.cmp->total[1], 300);
+	CHECK_STR(v.cmp->type[1], "alloc_space");
+	cview_apply(&v, ACT_TYPE_PREV);
+	CHECK_INT(v.cmp->total[1], 20);
+	cview_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
 	intern_unref(names);
 }
 
@@ -424,5 +627,9 @@ main(void)
 	RUN(regressions_count_stacks_once);
 	RUN(views_stay_in_step);
 	RUN(differential_file_and_columns);
+	RUN(search_and_filters_in_step);
+	RUN(inline_frames_match_plain_functions);
+	RUN(copy_name_and_stack);
+	RUN(sample_type_switch);
 	return unit_report();
 }

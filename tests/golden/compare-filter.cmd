@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --diff --size 100x8 --focus parse tests/data/small.folded tests/data/small-after.folded; $FLAMETUI --export folded --ignore "^(parse|io)$" tests/data/small.folded tests/data/small-after.folded
