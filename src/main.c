@@ -43,6 +43,7 @@ struct options {
 	long bench_steps;
 	int strict;
 	enum ft_sort sort;
+	enum ft_func_sort table_sort; /* --top and the function table */
 	enum ft_color_opt color;
 	int ascii, utf8;
 	int flip;
@@ -129,6 +130,8 @@ usage(FILE *out)
 	    "  --zoom PATH            start zoomed into PATH (frames joined by ';')\n"
 	    "  --flip                 root at the bottom (classic flame graph)\n"
 	    "  --sort name|weight     child order: alphabetical (default) or heaviest first\n"
+	    "  --sort self|total      order of the --top table and the function table\n"
+	    "                         (name sorts it by name, weight by self)\n"
 	    "  --strict               malformed input lines are fatal\n"
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"
@@ -239,11 +242,15 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_STRICT: o->strict = 1; break;
 		case OPT_SORT:
 			if (strcmp(optarg, "name") == 0)
-				o->sort = FT_SORT_NAME;
+				o->sort = FT_SORT_NAME, o->table_sort = FUNC_BY_NAME;
 			else if (strcmp(optarg, "weight") == 0)
-				o->sort = FT_SORT_WEIGHT;
+				o->sort = FT_SORT_WEIGHT, o->table_sort = FUNC_BY_SELF;
+			else if (strcmp(optarg, "self") == 0)
+				o->table_sort = FUNC_BY_SELF;
+			else if (strcmp(optarg, "total") == 0)
+				o->table_sort = FUNC_BY_TOTAL;
 			else
-				return usage_error("--sort wants name or weight, not '%s'", optarg);
+				return usage_error("--sort wants name, weight, self or total, not '%s'", optarg);
 			break;
 		case OPT_COLOR:
 			if (strcmp(optarg, "auto") == 0)
@@ -475,10 +482,10 @@ print_info(const ft_profile *p, int col)
 }
 
 static int
-print_top(const ft_profile *p, int col, long n, FILE *out)
+print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *out)
 {
 	ft_func *f;
-	uint32_t count = functions_table(p, col, FUNC_BY_SELF, &f);
+	uint32_t count = functions_table(p, col, sort, &f);
 	char type[160], tot[64];
 	units_type_label(type, sizeof(type), p, col);
 	units_human(tot, sizeof(tot), p, col, profile_total(p, FT_ROOT, col));
@@ -915,7 +922,7 @@ run(struct options *o)
 		}
 		break;
 	case MODE_TOP:
-		if (print_top(p, col, o->top, out) != 0)
+		if (print_top(p, col, o->top, o->table_sort, out) != 0)
 			rc = 1;
 		break;
 	case MODE_DUMP:
@@ -926,6 +933,7 @@ run(struct options *o)
 		v.col = col;
 		v.flip = o->flip;
 		v.sort = o->sort;
+		v.table.sort = (int)o->table_sort;
 		v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
 		/* The view owns the derived profile and the filter list now. */
 		view_set_base(&v, base, p != base ? p : NULL, &o->filters);

@@ -358,6 +358,17 @@ profile_append(ft_profile *p, uint32_t parent, uint32_t name)
 	return id;
 }
 
+void
+profile_reserve(ft_profile *p, size_t n)
+{
+	if (n <= p->cap || n > UINT32_MAX - 1)
+		return;
+	p->nodes = xreallocarray(p->nodes, n, sizeof(ft_node));
+	p->self = xreallocarray(p->self, n, sizeof(ft_val) * (size_t)p->nvals);
+	p->nkids = xrealloc(p->nkids, n);
+	p->cap = n;
+}
+
 uint32_t
 profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 {

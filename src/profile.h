@@ -140,6 +140,10 @@ int profile_rescale(ft_profile *p, int scale, ft_diag *err);
 /* Child of parent named name, created when absent (builder only). */
 uint32_t profile_child(ft_profile *p, uint32_t parent, uint32_t name);
 
+/* Make room for n nodes before building (a transform knows its input's
+ * size): no re-allocation while the tree grows.  Builder only. */
+void profile_reserve(ft_profile *p, size_t n);
+
 /* Append a new child of parent named name without looking for an existing
  * one: the caller guarantees (parent, name) is new, as when copying a
  * subset of a finished tree.  Much cheaper than profile_child() on big

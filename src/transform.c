@@ -232,6 +232,9 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 {
 	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
+	/* The result has at most as many nodes; pages never touched cost
+	 * nothing, so reserving the upper bound is free for small results. */
+	profile_reserve(s.np, nn);
 	s.fl = xmalloc(nn);
 	s.up = xmalloc(sizeof(uint32_t) * nn);
 	s.newn = xmalloc(sizeof(uint32_t) * nn);

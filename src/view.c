@@ -436,8 +436,10 @@ view_apply(ft_view *v, enum ft_action a)
 int
 view_click(ft_view *v, int x, int y, int dbl)
 {
-	if (v->bf != NULL || v->table.active || v->prompt_kind != PK_NONE)
-		return 0; /* the mouse drives the flame graph only */
+	if (v->prompt_kind != PK_NONE)
+		return 0;
+	if (v->bf != NULL || v->table.active)
+		return view_modes_click(v, x, y, dbl);
 	view_update_layout(v);
 	long d = view_depth_of_row(v, y);
 	if (d < 0)
@@ -455,8 +457,10 @@ view_click(ft_view *v, int x, int y, int dbl)
 int
 view_wheel(ft_view *v, int dy)
 {
-	if (v->bf != NULL || v->table.active || v->prompt_kind != PK_NONE)
+	if (v->prompt_kind != PK_NONE)
 		return 0;
+	if (v->bf != NULL || v->table.active)
+		return view_modes_wheel(v, dy);
 	view_update_layout(v);
 	uint32_t rows = (uint32_t)view_graph_rows(v);
 	uint32_t n = v->layout.nrows;

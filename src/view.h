@@ -180,6 +180,10 @@ void view_table_close(ft_view *v);
 void view_table_refresh(ft_view *v);
 /* Handle a key in the prompt / table / butterfly modes. */
 int view_modes_key(ft_view *v, int key, int *handled);
+/* Mouse in the table (click selects a row, double click opens its
+ * butterfly) and the butterfly view (either half, as in the flame graph). */
+int view_modes_click(ft_view *v, int x, int y, int dbl);
+int view_modes_wheel(ft_view *v, int dy);
 /* Apply a mode-related action in the flame graph. */
 int view_modes_action(ft_view *v, enum ft_action a, int *handled);
 void view_modes_free(ft_view *v);

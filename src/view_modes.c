@@ -237,6 +237,18 @@ view_filter_clear(ft_view *v)
 		v->message = "filter failed";
 }
 
+/* Append name id's text and kind suffix to s (o bytes used; s big enough). */
+static size_t
+put_name(char *s, size_t o, const ft_intern *t, uint32_t id)
+{
+	uint32_t n = intern_len(t, id);
+	memcpy(s + o, intern_str(t, id), n);
+	o += n;
+	const char *suf = kind_suffix(intern_kind(t, id));
+	memcpy(s + o, suf, strlen(suf));
+	return o + strlen(suf);
+}
+
 /* --- function table ---------------------------------------------------- */
 
 static void
@@ -363,6 +375,20 @@ table_key(ft_view *v, int key)
 		view_table_refresh(v);
 		return r;
 	}
+	case ACT_COPY: case ACT_COPY_STACK: {
+		if (t->nrows == 0)
+			break;
+		uint32_t nm = t->all[t->rows[t->sel]].name;
+		char *c = xmalloc(intern_len(v->prof->names, nm) + 8);
+		size_t o = put_name(c, 0, v->prof->names, nm);
+		c[o] = '\0';
+		free(v->copy);
+		v->copy = c;
+		snprintf(v->msgbuf, sizeof(v->msgbuf),
+		    "copied the name (%zu bytes) to the clipboard", o);
+		v->message = v->msgbuf;
+		return V_REDRAW | V_COPY;
+	}
 	case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
 		return view_apply(v, a);
 	default:
@@ -480,6 +506,49 @@ view_butterfly_close(ft_view *v)
 	v->bf = NULL;
 }
 
+/* y / Y in the butterfly view: the selected name, or the real call stack
+ * through F (root first), whichever half the selection is in. */
+static int
+bf_copy(ft_view *v, int stack)
+{
+	ft_bfview *bf = v->bf;
+	ft_view *cur = bf->side ? &bf->down : &bf->up;
+	const ft_profile *p = cur->prof;
+	uint32_t d = p->nodes[cur->sel].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 2));
+	profile_path(p, cur->sel, path);
+	size_t len = 1;
+	for (uint32_t i = 0; i < d; i++)
+		len += intern_len(p->names, path[i]) + 6;
+	len += intern_len(p->names, bf->b.name) + 6;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	if (!stack) {
+		o = put_name(s, 0, p->names, p->nodes[cur->sel].name);
+	} else if (bf->side == 0) {
+		/* Callers half: the path runs from F outwards. */
+		for (uint32_t i = d; i-- > 0;) {
+			o = put_name(s, o, p->names, path[i]);
+			s[o++] = ';';
+		}
+		o = put_name(s, o, p->names, bf->b.name);
+	} else {
+		o = put_name(s, o, p->names, bf->b.name);
+		for (uint32_t i = 0; i < d; i++) {
+			s[o++] = ';';
+			o = put_name(s, o, p->names, path[i]);
+		}
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->msgbuf;
+	return V_REDRAW | V_COPY;
+}
+
 static int
 bf_key(ft_view *v, int key)
 {
@@ -526,7 +595,11 @@ bf_key(ft_view *v, int key)
 		view_butterfly_close(v);
 		view_table_open(v);
 		break;
+	case ACT_COPY: case ACT_COPY_STACK:
+		r = bf_copy(v, a == ACT_COPY_STACK);
+		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
+	case ACT_DETAILS:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
 	case ACT_SEARCH: case ACT_SEARCH_SEL: case ACT_QUIT: case ACT_HELP:
@@ -549,6 +622,51 @@ bf_key(ft_view *v, int key)
 	if (v->bf != NULL)
 		view_butterfly_geometry(v);
 	return r | V_REDRAW;
+}
+
+/* --- mouse -------------------------------------------------------------- */
+
+int
+view_modes_click(ft_view *v, int x, int y, int dbl)
+{
+	if (v->bf != NULL) {
+		ft_bfview *bf = v->bf;
+		view_butterfly_geometry(v);
+		/* F's row belongs to both halves: it selects F on the callees
+		 * side, as after opening. */
+		int side = y >= bf->down.gtop ? 1 : 0;
+		ft_view *h = side ? &bf->down : &bf->up;
+		int r = view_click(h, x, y, dbl);
+		if (r != 0)
+			bf->side = side;
+		view_butterfly_geometry(v);
+		return r;
+	}
+	ft_ftable *t = &v->table;
+	if (y < 2 || y >= v->h - 1)
+		return 0;
+	uint32_t row = t->top + (uint32_t)(y - 2);
+	if (row >= t->nrows)
+		return 0;
+	t->sel = row;
+	if (dbl) {
+		ft_diag err;
+		if (view_butterfly_open(v, t->all[t->rows[row]].name, &err) != 0)
+			set_message(v, err.msg);
+	}
+	return V_REDRAW;
+}
+
+int
+view_modes_wheel(ft_view *v, int dy)
+{
+	if (v->bf != NULL) {
+		int r = view_wheel(v->bf->side ? &v->bf->down : &v->bf->up, dy);
+		view_butterfly_geometry(v);
+		return r;
+	}
+	table_move(v, dy);
+	return V_REDRAW;
 }
 
 /* --- keys and actions -------------------------------------------------- */

@@ -66,6 +66,26 @@ ft_check "Esc returns to the table" ft_poll 3 header_has '^functions: 3 of 45'
 ft_keys Escape
 ft_check "Esc leaves the table" ft_poll 3 header_has '^tui-sample.folded'
 
+# The mouse: rows of the table, frames of either butterfly half.
+sgr_click() { ft_sgr_mouse 0 "$1" "$2" M; ft_sgr_mouse 0 "$1" "$2" m; }
+ft_keys t
+ft_check "t again: the row filter stays" ft_poll 3 header_has '^functions: 3 of 45'
+ft_keys / C-u Enter
+ft_check "an empty row filter: all rows" ft_poll 3 header_has '^functions: 45 of 45'
+sgr_click 20 4
+ft_check "click selects the third row" ft_poll 3 status_has '^row 3 of 45'
+sgr_click 20 5; sgr_click 20 5
+ft_check "double click opens the row's butterfly" ft_poll 3 header_has '^butterfly: '
+ft_keys Escape Escape
+ft_wait_for '^tui-sample.folded'
+ft_keys / ; ft_keys -l '^db_query$' ; ft_keys Enter n b
+ft_check "butterfly of db_query" ft_poll 3 header_has '^butterfly: db_query'
+sgr_click 10 2
+ft_check "click in the callers half selects run" ft_poll 3 status_has '^run \| total 110'
+sgr_click 10 6
+ft_check "click in the callees half selects sql_exec" ft_poll 3 status_has '^sql_exec \| total 110'
+ft_keys Escape
+
 ft_keys q
 ft_check "quits" ft_wait_for 'flametui exited 0'
 ft_done

@@ -219,20 +219,63 @@ TEST(table_and_butterfly)
 	view_key(&v, FTK_UP); /* into the callers: x */
 	CHECK_INT(v.bf->side, 0);
 	CHECK_STR(intern_str(p->names, v.bf->up.prof->nodes[v.bf->up.sel].name), "x");
+	/* y/Y: the name, or the real stack through F (root first). */
+	CHECK(view_key(&v, 'y') & V_COPY);
+	char *cp = view_take_copy(&v);
+	CHECK_STR(cp, "x");
+	free(cp);
+	view_key(&v, FTK_UP); /* b, x's caller */
+	view_key(&v, 'Y'); /* from the selected caller down to F */
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "b;x;z");
+	free(cp);
+	view_key(&v, FTK_DOWN);
+	view_key(&v, FTK_DOWN); /* F (z) at the middle */
+	CHECK_INT(v.bf->side, 0);
+	view_key(&v, FTK_DOWN);
+	CHECK_INT(v.bf->side, 1);
+	view_key(&v, 'Y');
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "z");
+	free(cp);
+	view_key(&v, FTK_UP); /* back across F to x */
 	view_key(&v, 'b'); /* re-pivot on x */
 	CHECK_STR(intern_str(p->names, v.bf->b.name), "x");
 	CHECK_INT(profile_total(v.bf->b.callees, FT_ROOT, 0), 13);
 	view_key(&v, FTK_ESC);
 	CHECK(v.bf == NULL && v.table.active);
+	CHECK(view_key(&v, 'y') & V_COPY);
+	cp = view_take_copy(&v);
+	CHECK_STR(cp, "z");
+	free(cp);
 	view_key(&v, FTK_ESC);
 	CHECK(!v.table.active);
-	/* Mouse is for the flame graph only. */
+	/* The mouse in the butterfly view: m has no callers, so F is on
+	 * row 1 and its callees start on row 2. */
 	view_select(&v, node_at(p, "m"));
 	view_key(&v, 'b');
 	CHECK(v.bf != NULL);
-	CHECK_INT(view_click(&v, 1, 3, 0), 0);
+	CHECK_INT(view_click(&v, 1, 2, 0), V_REDRAW);
+	CHECK_INT(v.bf->side, 1);
+	CHECK_STR(intern_str(p->names, v.bf->down.prof->nodes[v.bf->down.sel].name), "a");
 	view_key(&v, FTK_ESC);
-	CHECK_INT(v.sel, node_at(p, "m"));
+	CHECK_INT(v.sel, node_at(p, "m")); /* the flame graph untouched */
+	/* ... and in the table: click selects, double click opens. */
+	view_key(&v, 't');
+	view_key(&v, '/'); /* the prompt starts with the current row filter */
+	CHECK_STR(v.prompt.text, "^[xz]$");
+	view_key(&v, FTK_CTRL('u'));
+	view_key(&v, FTK_ENTER); /* an empty row filter shows every row */
+	CHECK_INT(v.table.nrows, 8);
+	CHECK_INT(view_click(&v, 5, 4, 0), V_REDRAW);
+	CHECK_INT(v.table.sel, 2);
+	view_click(&v, 5, 3, 1);
+	CHECK(v.bf != NULL);
+	CHECK_INT(v.bf->b.name, v.table.all[v.table.rows[1]].name);
+	view_key(&v, FTK_ESC);
+	view_wheel(&v, 1);
+	CHECK_INT(v.table.sel, 2);
+	view_key(&v, FTK_ESC);
 	view_free(&v);
 	profile_free(p);
 }
