@@ -25,6 +25,8 @@ struct ft_intern {
 	uint32_t n, cap;
 	uint64_t *slots; /* (hash high 32 bits) << 32 | (id + 1); 0 = empty */
 	uint32_t mask;
+	uint32_t *rank;  /* intern_ranks() cache, valid for rank_n names */
+	uint32_t rank_n;
 };
 
 static const char *const suffixes[FT_KIND_COUNT] = {"", "_[k]", "_[j]", "_[i]", "_[w]"};
@@ -116,6 +118,7 @@ intern_unref(ft_intern *t)
 	arena_free(t->arena);
 	free(t->ents);
 	free(t->slots);
+	free(t->rank);
 	free(t);
 }
 
@@ -223,4 +226,39 @@ uint32_t
 intern_count(const ft_intern *t)
 {
 	return t->n;
+}
+
+static const ft_intern *rank_table;
+
+static int
+cmp_name_ids(const void *a, const void *b)
+{
+	const struct entry *x = &rank_table->ents[*(const uint32_t *)a];
+	const struct entry *y = &rank_table->ents[*(const uint32_t *)b];
+	int c = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
+	if (c != 0)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->kind - y->kind;
+}
+
+const uint32_t *
+intern_ranks(ft_intern *t)
+{
+	if (t->rank != NULL && t->rank_n == t->n)
+		return t->rank;
+	uint32_t n = t->n;
+	uint32_t *ids = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+	for (uint32_t i = 0; i < n; i++)
+		ids[i] = i;
+	rank_table = t;
+	qsort(ids, n, sizeof(uint32_t), cmp_name_ids);
+	free(t->rank);
+	t->rank = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+	for (uint32_t i = 0; i < n; i++)
+		t->rank[ids[i]] = i;
+	t->rank_n = n;
+	free(ids);
+	return t->rank;
 }

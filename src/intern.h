@@ -47,6 +47,10 @@ uint32_t intern_len(const ft_intern *t, uint32_t id);
 int intern_kind(const ft_intern *t, uint32_t id);
 uint32_t intern_count(const ft_intern *t);
 
+/* Rank of every id in bytewise name order (ties by kind): rank[id].
+ * Computed once and cached until new names are added; owned by the table. */
+const uint32_t *intern_ranks(ft_intern *t);
+
 /* The annotation suffix of a kind ("_[k]"), "" for FT_KIND_NONE. */
 const char *kind_suffix(int kind);
 /* A word for the kind ("kernel"), "" for FT_KIND_NONE. */

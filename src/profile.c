@@ -82,6 +82,7 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 		p->self = xreallocarray(p->self, cap, sizeof(ft_val) * (size_t)p->nvals);
 		p->nkids = xrealloc(p->nkids, cap);
 		p->cap = cap;
+
 	}
 	uint32_t id = p->nnodes++;
 	p->nodes[id] = (ft_node){name, parent, FT_NONE, FT_NONE,
@@ -398,39 +399,6 @@ profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals, ft_diag *err)
 	return 0;
 }
 
-/* Rank of every name id in bytewise order (ties by kind). */
-static const ft_intern *rank_names;
-
-static int
-cmp_name_ids(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t lx = intern_len(rank_names, x), ly = intern_len(rank_names, y);
-	int c = memcmp(intern_str(rank_names, x), intern_str(rank_names, y),
-	    lx < ly ? lx : ly);
-	if (c != 0)
-		return c;
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	return intern_kind(rank_names, x) - intern_kind(rank_names, y);
-}
-
-static uint32_t *
-name_ranks(const ft_intern *names)
-{
-	uint32_t n = intern_count(names);
-	uint32_t *ids = xmalloc(sizeof(uint32_t) * (n ? n : 1));
-	for (uint32_t i = 0; i < n; i++)
-		ids[i] = i;
-	rank_names = names;
-	qsort(ids, n, sizeof(uint32_t), cmp_name_ids);
-	uint32_t *rank = xmalloc(sizeof(uint32_t) * (n ? n : 1));
-	for (uint32_t i = 0; i < n; i++)
-		rank[ids[i]] = i;
-	free(ids);
-	return rank;
-}
-
 struct ckey {
 	ft_val total;  /* |total| in the sort column (weight order only) */
 	uint32_t rank; /* name rank */
@@ -451,7 +419,7 @@ cmp_child(const void *a, const void *b)
 void
 profile_sort(ft_profile *p, enum ft_sort sort, int column)
 {
-	uint32_t *rank = name_ranks(p->names);
+	const uint32_t *rank = intern_ranks(p->names);
 	int weight = sort == FT_SORT_WEIGHT && p->total != NULL;
 	struct ckey *k = NULL;
 	size_t kcap = 0;
@@ -470,7 +438,23 @@ profile_sort(ft_profile *p, enum ft_sort sort, int column)
 			ft_val t = weight ? profile_total(p, c, column) : 0;
 			k[cnt++] = (struct ckey){t < 0 ? -t : t, rank[p->nodes[c].name], c};
 		}
-		if (cnt < 16) {
+		/* Lists copied from a sorted tree come in order or reversed
+		 * (the builder prepends): no sort needed then. */
+		size_t up = 1, down = 1;
+		for (size_t i = 1; i < cnt; i++) {
+			int cmp = cmp_child(&k[i - 1], &k[i]);
+			up += cmp < 0;
+			down += cmp > 0;
+		}
+		if (up == cnt) {
+			continue;
+		} else if (down == cnt) {
+			for (size_t i = 0, j = cnt - 1; i < j; i++, j--) {
+				struct ckey t = k[i];
+				k[i] = k[j];
+				k[j] = t;
+			}
+		} else if (cnt < 16) {
 			for (size_t i = 1; i < cnt; i++) {
 				struct ckey x = k[i];
 				size_t j = i;
@@ -487,7 +471,6 @@ profile_sort(ft_profile *p, enum ft_sort sort, int column)
 		p->nodes[k[cnt - 1].node].sibling = FT_NONE;
 	}
 	free(k);
-	free(rank);
 }
 
 int
@@ -496,6 +479,7 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	size_t nv = (size_t)p->nvals;
 	size_t cells = (size_t)p->nnodes * nv;
 	p->total = xmalloc(sizeof(ft_val) * (cells ? cells : 1));
+
 	memcpy(p->total, p->self, sizeof(ft_val) * cells);
 	uint32_t maxd = 0;
 	for (uint32_t i = p->nnodes; i-- > 1;) {
