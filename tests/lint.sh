@@ -26,6 +26,13 @@ else
 	cp "$tmp/committed.1" man/flametui.1
 fi
 
+# No merge conflict markers anywhere in the tracked tree.
+if git rev-parse --git-dir >/dev/null 2>&1; then
+	if markers=$(git grep -n -E '^(<<<<<<<|>>>>>>>) ' -- . 2>/dev/null) && [ -n "$markers" ]; then
+		bad "merge conflict markers: $markers"
+	else ok; fi
+fi
+
 # Every --option in --help appears in the man page (.Fl -opt) and README.
 $flametui --help > "$tmp/help"
 for opt in $(grep -o -- '--[a-z][a-z0-9-]*' "$tmp/help" | sort -u); do
