@@ -22,47 +22,60 @@ bytes=$(wc -c < "$big")
 # best of N wall-clock seconds for a command (stdout discarded)
 best() {
 	n=$1; shift
-	b=""
-	i=0
-	while [ $i -lt "$n" ]; do
-		s=$(date +%s.%N)
-		"$@" > /dev/null
-		e=$(date +%s.%N)
-		t=$(echo "$e - $s" | bc -l)
-		if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-		i=$((i + 1))
-	done
-	echo "$b"
+	python3 - "$n" "$@" <<'PY'
+import subprocess, sys, time
+n = int(sys.argv[1]); cmd = sys.argv[2:]
+best = None
+for _ in range(n):
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    t = time.perf_counter() - t
+    best = t if best is None or t < best else best
+print("%.4f" % best)
+PY
 }
 
-# peak RSS in KiB of a command (GNU time, else getrusage via python3)
+# peak RSS in KiB of a command, from getrusage of the child
 peak_kb() {
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1
-	else
-		python3 -c 'import resource,subprocess,sys
-subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL)
+	python3 -c 'import resource,subprocess,sys
+subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
-	fi
 }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 cat "$big" > /dev/null # warm the page cache
 wc_t=$(best 5 wc -l "$big")
-cat_t=$(best 3 cat "$big")
 dump_t=$(best 3 ./flametui --dump "$big")
 info_t=$(best 3 ./flametui --info "$big")
 rss=$(peak_kb ./flametui --dump "$big")
 printf 'bench: folded %s: %s bytes, %s lines\n' "$big" "$bytes" "$(wc -l < "$big")"
-printf '  wc -l            %8.3f s\n' "$wc_t"
-printf '  cat              %8.3f s\n' "$cat_t"
-printf '  flametui --dump  %8.3f s   %.1fx wc -l   %.1fx cat\n' "$dump_t" \
-	"$(echo "$dump_t / $wc_t" | bc -l)" "$(echo "$dump_t / $cat_t" | bc -l)"
-printf '  flametui --info  %8.3f s   %.1fx wc -l\n' "$info_t" "$(echo "$info_t / $wc_t" | bc -l)"
-printf '  peak RSS         %8d KiB  %.2f of the file size\n' "$rss" \
-	"$(echo "$rss * 1024 / $bytes" | bc -l)"
+printf '  wc -l              %8.3f s\n' "$wc_t"
+printf '  flametui --dump    %8.3f s   %sx wc -l\n' "$dump_t" "$(ratio "$dump_t" "$wc_t")"
+printf '  flametui --info    %8.3f s   %sx wc -l\n' "$info_t" "$(ratio "$info_t" "$wc_t")"
+printf '  peak RSS (--dump)  %8d KiB  %s of the file size\n' "$rss" \
+	"$(awk -v r="$rss" -v b="$bytes" 'BEGIN { printf "%.2f", r * 1024 / b }')"
 
-# Further benchmarks contributed by other modules (pprof, keys, filters).
+# pprof: the same profile converted once with flametui's own writer.
+pb=$data/big.pb.gz
+if [ ! -s "$pb" ] || [ "$big" -nt "$pb" ]; then
+	./flametui --export pprof -o "$pb" "$big"
+fi
+pbytes=$(wc -c < "$pb")
+gz_t=$(best 3 gzip -dc "$pb")
+pload_t=$(best 3 ./flametui --info "$pb")
+prss=$(peak_kb ./flametui --info "$pb")
+printf 'bench: pprof %s: %s bytes gzip\n' "$pb" "$pbytes"
+printf '  gzip -dc           %8.3f s\n' "$gz_t"
+printf '  flametui --info    %8.3f s   %sx gzip -dc\n' "$pload_t" "$(ratio "$pload_t" "$gz_t")"
+printf '  peak RSS           %8d KiB\n' "$prss"
+
+# Keystrokes: navigation and zoom through the view and renderer, headless.
+printf 'bench: keystrokes on %s\n  ' "$big"
+./flametui --bench-keys 200 "$big"
+
+# Further benchmarks contributed by other modules (filters, compare).
 for b in bench/bench-*.sh; do
 	[ -f "$b" ] || continue
-	BIG=$big sh "$b"
+	BIG=$big FLAMETUI=./flametui sh "$b"
 done

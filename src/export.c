@@ -83,7 +83,8 @@ export_folded(const ft_profile *p, int col, int col2, FILE *out)
 	}
 	free(path);
 	sort_buf = buf;
-	qsort(lines, nl, sizeof(*lines), cmp_line);
+	if (nl > 1)
+		qsort(lines, nl, sizeof(*lines), cmp_line);
 	int rc = 0;
 	for (size_t i = 0; i < nl && rc == 0;) {
 		char v1[32], v2[32];

@@ -14,7 +14,7 @@ const ft_keydef keymap[] = {
 	{"PgDn", {FTK_PGDN, FTK_CTRL('f')}, ACT_PGDN, "move a page down"},
 	{"Enter", {FTK_ENTER}, ACT_ZOOM, "zoom into the selected frame"},
 	{"Backspace u", {FTK_BACKSPACE, 'u'}, ACT_ZOOM_OUT, "zoom out one level"},
-	{"Esc 0", {FTK_ESC, '0'}, ACT_RESET, "reset zoom to the whole profile"},
+	{"Esc 0", {FTK_ESC, '0'}, ACT_RESET, "reset zoom; leave the butterfly view or table"},
 	{"[", {'['}, ACT_BACK, "back in zoom history"},
 	{"]", {']'}, ACT_FORWARD, "forward in zoom history"},
 	{"f", {'f'}, ACT_FLIP, "flip: root at top or bottom (classic flame)"},
@@ -22,6 +22,23 @@ const ft_keydef keymap[] = {
 	{"d", {'d'}, ACT_DETAILS, "show or hide the details panel"},
 	{"s", {'s'}, ACT_TYPE_NEXT, "next sample type"},
 	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},
+	{"/", {'/'}, ACT_SEARCH, "search frames by regex (in the table: filter rows)"},
+	{"*", {'*'}, ACT_SEARCH_SEL, "search for the selected frame's exact name"},
+	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order)"},
+	{"N", {'N'}, ACT_PREV, "select the previous search match"},
+	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE"},
+	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
+	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
+	{"b", {'b'}, ACT_BUTTERFLY, "butterfly: callers and callees of the selected function"},
+	{"t", {'t'}, ACT_TABLE, "function table (Enter: butterfly of the row)"},
+	{"o", {'o'}, ACT_TABLE_SORT, "function table: sort by self, total or name"},
+	{"D", {'D'}, ACT_CMP_DIFF, "comparison: side by side or differential graph"},
+	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A or max(A,B)"},
+	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
+	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
+	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
+	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
+	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
@@ -59,7 +76,7 @@ keymap_print_mdoc(FILE *out)
 		while (*k) {
 			const char *sp = strchr(k, ' ');
 			size_t n = sp ? (size_t)(sp - k) : strlen(k);
-			if (k[0] == '[' || k[0] == ']' || k[0] == '?' || k[0] == '.')
+			if (n == 1 && strchr(".,:;()[]?!|", k[0]) != NULL)
 				fputs("\\&", out);
 			fwrite(k, 1, n, out);
 			k += n;

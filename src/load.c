@@ -6,27 +6,75 @@
  */
 #include "load.h"
 
+#include <stdint.h>
 #include <string.h>
 
-/* Does data look like the start of a protobuf message?  A Profile starts
- * with a length-delimited field (sample_type, 0x0a) or, rarely, another
- * field; text never starts with a control byte other than '\n', and a text
- * line starting with '\n' is not followed by a plausible varint and field. */
+/* Wire type a Profile field must have (profile.proto), -1 if unknown. */
+static int
+profile_wire(uint64_t field)
+{
+	switch (field) {
+	case 1: case 2: case 3: case 4: case 5: case 6: case 11:
+		return 2; /* messages and strings */
+	case 7: case 8: case 9: case 10: case 12: case 14:
+		return 0; /* integers */
+	case 13:
+		return 3; /* comment: varint, or packed (length-delimited) */
+	default:
+		return -1;
+	}
+}
+
+static int
+varint(const unsigned char *d, size_t n, size_t *i, uint64_t *v)
+{
+	*v = 0;
+	for (int shift = 0; shift < 64 && *i < n; shift += 7) {
+		unsigned char b = d[(*i)++];
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return 0;
+	}
+	return -1;
+}
+
+/* Does data look like the start of a Profile message?  The first fields
+ * must be well-formed with the wire types profile.proto gives them; text
+ * fails this within a field or two ('e' would be field 12 as fixed32). */
 static int
 looks_protobuf(const unsigned char *d, size_t n)
 {
-	if (n == 0)
-		return 0;
-	for (size_t i = 0; i < n && i < 256; i++)
-		if (d[i] == 0 || (d[i] < 0x09) || (d[i] > 0x0d && d[i] < 0x20 && d[i] != 0x1b))
-			return 1; /* binary */
-	if (d[0] != 0x0a || n < 3)
-		return 0;
-	/* 0x0a LEN 0x08 ...: a ValueType submessage. */
-	size_t i = 1;
-	while (i < n && i < 6 && (d[i] & 0x80))
-		i++;
-	return i + 1 < n && (d[i + 1] == 0x08 || d[i + 1] == 0x10);
+	size_t i = 0;
+	int fields = 0;
+	while (i < n && fields < 4) {
+		uint64_t key, v;
+		if (varint(d, n, &i, &key) != 0)
+			return fields >= 2;
+		uint64_t field = key >> 3;
+		int wt = (int)(key & 7);
+		int want = profile_wire(field);
+		if (field == 0 || (want >= 0 && want != 3 && want != wt) ||
+		    (want == 3 && wt != 0 && wt != 2) ||
+		    (want < 0 && wt != 0 && wt != 1 && wt != 2 && wt != 5))
+			return 0;
+		if (wt == 0) {
+			if (varint(d, n, &i, &v) != 0)
+				return fields >= 2;
+		} else if (wt == 1) {
+			i += 8;
+		} else if (wt == 5) {
+			i += 4;
+		} else {
+			if (varint(d, n, &i, &v) != 0)
+				return fields >= 2;
+			if (v > ((uint64_t)1 << 34))
+				return 0;
+			i += v;
+		}
+		fields++;
+	}
+	/* Several valid fields, or a short buffer that parsed exactly. */
+	return fields >= 3 || (fields >= 1 && i == n);
 }
 
 static int

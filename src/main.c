@@ -8,23 +8,31 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "canvas.h"
+#include "compare.h"
+#include "compare_view.h"
 #include "export.h"
 #include "export_pprof.h"
 #include "functions.h"
 #include "keymap.h"
 #include "load.h"
+#include "match.h"
+#include "merge.h"
 #include "render.h"
+#include "transform.h"
+#include "render_compare.h"
 #include "tui.h"
 #include "units.h"
 #include "view.h"
 #include "xalloc.h"
 
+#define MAX_FILES 64 /* --merge */
 #define FLAMETUI_VERSION "0.1.0"
 
-enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO };
+enum mode { MODE_VIEW, MODE_DUMP, MODE_EXPORT, MODE_TOP, MODE_INFO, MODE_BENCH };
 
 struct options {
 	enum mode mode;
@@ -32,6 +40,7 @@ struct options {
 	const char *export_fmt;
 	const char *out;
 	long top;
+	long bench_steps;
 	int strict;
 	enum ft_sort sort;
 	enum ft_color_opt color;
@@ -41,7 +50,13 @@ struct options {
 	const char *sample_type;
 	int lines;
 	int mouse;
-	const char *files[2];
+	ft_filters filters;     /* --focus ... --show, in order */
+	const char *search;     /* --search RE */
+	const char *butterfly;  /* --butterfly NAME */
+	int bench_filters;      /* hidden: time search, filters, butterfly */
+	int diff, normalize;  /* comparison: differential view, scale A to B */
+	int merge;            /* --merge: sum all the files into one profile */
+	const char *files[MAX_FILES];
 	int nfiles;
 };
 
@@ -49,7 +64,9 @@ enum {
 	OPT_DUMP = 256, OPT_SIZE, OPT_EXPORT, OPT_TOP, OPT_INFO, OPT_STRICT,
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
-	OPT_KEYS_MDOC,
+	OPT_KEYS_MDOC, OPT_BENCH_KEYS, OPT_SEARCH, OPT_BUTTERFLY, OPT_BENCH_FILTERS,
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE,
+	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
 static const struct option long_opts[] = {
@@ -73,6 +90,20 @@ static const struct option long_opts[] = {
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"keys-mdoc", no_argument, NULL, OPT_KEYS_MDOC},
+	{"bench-keys", required_argument, NULL, OPT_BENCH_KEYS},
+	{"search", required_argument, NULL, OPT_SEARCH},
+	{"butterfly", required_argument, NULL, OPT_BUTTERFLY},
+	{"bench-filters", no_argument, NULL, OPT_BENCH_FILTERS},
+	{"focus", required_argument, NULL, OPT_FILTER + FILTER_FOCUS},
+	{"ignore", required_argument, NULL, OPT_FILTER + FILTER_IGNORE},
+	{"hide", required_argument, NULL, OPT_FILTER + FILTER_HIDE},
+	{"show-from", required_argument, NULL, OPT_FILTER + FILTER_SHOW_FROM},
+	{"prune-from", required_argument, NULL, OPT_FILTER + FILTER_PRUNE_FROM},
+	{"show", required_argument, NULL, OPT_FILTER + FILTER_SHOW},
+	{"diff", no_argument, NULL, OPT_DIFF},
+	{"normalize", no_argument, NULL, OPT_NORMALIZE},
+	{"merge", no_argument, NULL, OPT_MERGE},
+	{"normalise", no_argument, NULL, OPT_NORMALIZE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -80,6 +111,7 @@ static void
 usage(FILE *out)
 {
 	fputs("usage: flametui [options] PROFILE\n"
+	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
 	    "\n"
 	    "Interactive terminal flame graph viewer for folded stacks, pprof\n"
 	    "profiles (gzip or raw) and perf script output.  PROFILE may be - for stdin.\n"
@@ -101,6 +133,21 @@ usage(FILE *out)
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"
 	    "  --no-mouse             do not enable mouse reporting\n"
+	    "  --focus RE             keep only stacks with a frame matching RE\n"
+	    "  --ignore RE            drop stacks with a frame matching RE\n"
+	    "  --hide RE              remove frames matching RE (callees move up)\n"
+	    "  --show-from RE         re-root each stack at its outermost match\n"
+	    "  --prune-from RE        cut each stack below its outermost match\n"
+	    "  --show RE              keep only frames matching RE\n"
+	    "                         (filters repeat and apply in order, to the viewer,\n"
+	    "                         --dump, --top, --export and --info alike)\n"
+	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"
+	    "  --butterfly NAME       open the callers/callees view of function NAME\n"
+	    "  --merge                sum all the given profiles into one\n"
+	    "  --diff                 comparison: open the differential flame graph\n"
+	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
+	    "                         (with two profiles, --top lists regressions and\n"
+	    "                         --export folded writes 'stack BEFORE AFTER')\n"
 	    "  --help, --version\n"
 	    "\n"
 	    "keys:\n", out);
@@ -180,6 +227,15 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		}
 		case OPT_INFO: o->mode = MODE_INFO; break;
+		case OPT_BENCH_KEYS: { /* hidden: headless keystroke timing for make bench */
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || n < 1)
+				return usage_error("--bench-keys wants a positive number, not '%s'", optarg);
+			o->bench_steps = n;
+			o->mode = MODE_BENCH;
+			break;
+		}
 		case OPT_STRICT: o->strict = 1; break;
 		case OPT_SORT:
 			if (strcmp(optarg, "name") == 0)
@@ -206,6 +262,9 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_SAMPLE_TYPE: o->sample_type = optarg; break;
 		case OPT_LINES: o->lines = 1; break;
 		case OPT_NO_MOUSE: o->mouse = 0; break;
+		case OPT_DIFF: o->diff = 1; break;
+		case OPT_MERGE: o->merge = 1; break;
+		case OPT_NORMALIZE: o->normalize = 1; break;
 		case 'V':
 		case OPT_VERSION:
 			printf("flametui %s\n", FLAMETUI_VERSION);
@@ -217,21 +276,39 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_KEYS_MDOC:
 			keymap_print_mdoc(stdout);
 			exit(0);
+		case OPT_SEARCH: o->search = optarg; break;
+		case OPT_BUTTERFLY: o->butterfly = optarg; break;
+		case OPT_BENCH_FILTERS: o->bench_filters = 1; break;
 		case ':':
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
+			if (c >= OPT_FILTER && c < OPT_FILTER + FILTER_KINDS) {
+				ft_diag err;
+				if (filters_add(&o->filters, c - OPT_FILTER, optarg, &err) != 0) {
+					char m[DIAG_MAX + 32];
+					snprintf(m, sizeof(m), "%s: %s",
+					    filter_kind_name(c - OPT_FILTER), err.msg);
+					return usage_error("--%s", m);
+				}
+				break;
+			}
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	for (int i = optind; i < argc; i++) {
-		if (o->nfiles == 2)
-			return usage_error("too many files (at most two): '%s'", argv[i]);
+		if (o->nfiles == (o->merge ? MAX_FILES : 2))
+			return usage_error(o->merge ? "too many files to merge (at most 64): '%s'" :
+			    "too many files (two compare; --merge sums more): '%s'", argv[i]);
 		o->files[o->nfiles++] = argv[i];
 	}
+	if (o->merge && o->nfiles < 2)
+		return usage_error("%s", "--merge wants two or more profiles");
+	for (int i = 0; i < o->nfiles; i++)
+		for (int j = i + 1; j < o->nfiles; j++)
+			if (strcmp(o->files[i], "-") == 0 && strcmp(o->files[j], "-") == 0)
+				return usage_error("%s", "stdin (-) can be given only once");
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
-	if (o->nfiles == 2)
-		return usage_error("%s", "comparing two profiles is not supported yet");
 	return -1;
 }
 
@@ -428,28 +505,381 @@ print_top(const ft_profile *p, int col, long n, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+static FILE *
+open_output(const struct options *o)
+{
+	if (o->out == NULL || strcmp(o->out, "-") == 0)
+		return stdout;
+	FILE *out = fopen(o->out, "w");
+	if (out == NULL)
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+	return out;
+}
+
 static int
-run(const struct options *o)
+close_output(const struct options *o, FILE *out)
+{
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		return 1;
+	}
+	if (out == stdout && fflush(stdout) != 0)
+		return 1;
+	return 0;
+}
+
+/* The comparison view (side by side or differential) in the TUI or as
+ * --dump text. */
+static int
+show_compare(const struct options *o, ft_compare *cmp, uint32_t zoom,
+    int diff, FILE *out)
+{
+	ft_cview v;
+	ft_diag err = {{0}};
+	int rc = 0;
+	cview_init(&v, cmp, o->dump_w, o->dump_h);
+	v.mode = diff ? CV_DIFF : CV_SIDE;
+	v.flip = o->flip;
+	v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+	if (zoom != FT_ROOT) {
+		v.zoom = v.sel = zoom;
+		v.dirty = 1;
+	}
+	if (o->mode == MODE_DUMP) {
+		ft_canvas c;
+		canvas_init(&c, v.w, v.h, v.utf8);
+		render_cview(&v, &c);
+		canvas_dump(&c, out);
+		canvas_free(&c);
+	} else {
+		ft_tui_opts to = {o->color, strcmp(o->files[0], "-") == 0 ||
+		    (o->nfiles == 2 && strcmp(o->files[1], "-") == 0), o->mouse};
+		ft_screen s = cview_screen(&v);
+		if (tui_run_screen(&s, &to, &err) != 0) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			rc = 1;
+		}
+	}
+	cview_free(&v);
+	return rc;
+}
+
+/* Two profiles (or the two columns of a differential file): a = before,
+ * b = after, sharing one name table. */
+static int
+run_compare(const struct options *o, ft_profile *a, ft_profile *b)
 {
 	ft_diag err = {{0}};
-	ft_profile *p = load(o, o->files[0], NULL, &err);
-	if (p == NULL) {
+	int ca, cb;
+	if (compare_pick_columns(a, b, o->sample_type, &ca, &cb, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	ft_compare cmp;
+	ft_compare_opts co = {o->normalize, o->sort};
+	if (compare_build(&cmp, a, ca, b, cb, &co, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	uint32_t zoom = FT_ROOT;
+	if (o->zoom != NULL && (zoom = find_path(cmp.u, o->zoom, &err)) == FT_NONE) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		compare_free(&cmp);
+		return 1;
+	}
+	FILE *out = open_output(o);
+	if (out == NULL) {
+		compare_free(&cmp);
 		return 1;
 	}
 	int rc = 0;
-	int col = pick_type(p, o->sample_type, &err);
-	if (col < 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
-		profile_free(p);
+	char ta[64], tb[64];
+	switch (o->mode) {
+	case MODE_INFO:
+		val_format(ta, sizeof(ta), cmp.total[0], cmp.u->scale);
+		val_format(tb, sizeof(tb), cmp.total[1], cmp.u->scale);
+		fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+		    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", cmp.src[0], cmp.src[1],
+		    cmp.type[0], cmp.type[1], ta, tb, cmp.normalized, cmp.u->nnodes - 1,
+		    cmp.only[0], cmp.only[1]);
+		break;
+	case MODE_BENCH:
+		fprintf(stderr, "flametui: --bench-keys measures the single-profile viewer; give one profile\n");
+		rc = 2;
+		break;
+	case MODE_EXPORT:
+		if (strcmp(o->export_fmt, "folded") != 0) {
+			fprintf(stderr, "flametui: a comparison exports only as folded stacks "
+			    "(stack A B); use --export folded\n");
+			rc = 2;
+			break;
+		}
+		if (export_folded(cmp.u, CMP_A, CMP_B, out) != 0) {
+			fprintf(stderr, "flametui: %s: write error\n", o->out ? o->out : "stdout");
+			rc = 1;
+		}
+		break;
+	case MODE_TOP:
+		if (compare_write_top(&cmp, CMP_BASIS_SELF, o->top, out) != 0)
+			rc = 1;
+		break;
+	case MODE_DUMP:
+	case MODE_VIEW:
+		rc = show_compare(o, &cmp, zoom, o->diff || a == b, out);
+		break;
+	}
+	if (close_output(o, out) != 0)
+		rc = 1;
+	compare_free(&cmp);
+	return rc;
+}
+
+/* --bench-keys N: time N navigation steps and N zoom/unzoom steps, each
+ * an action plus a full render into a canvas (what a keystroke costs the
+ * viewer, minus the terminal), and print ms per step. */
+static double
+mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+bench_keys(ft_view *v, long n)
+{
+	static const enum ft_action nav[] = {
+		ACT_DOWN, ACT_DOWN, ACT_RIGHT, ACT_DOWN, ACT_LEFT, ACT_DOWN, ACT_RIGHT,
+		ACT_DOWN, ACT_UP, ACT_DOWN, ACT_PGDN, ACT_RIGHT, ACT_LEFT, ACT_PGUP,
+		ACT_BOTTOM, ACT_TOP,
+	};
+	ft_canvas c;
+	canvas_init(&c, v->w, v->h, v->utf8);
+	render_view(v, &c);
+	double t0 = mono_ms();
+	for (long i = 0; i < n; i++) {
+		view_apply(v, nav[i % (long)(sizeof(nav) / sizeof(nav[0]))]);
+		render_view(v, &c);
+	}
+	double t_nav = mono_ms() - t0;
+	view_apply(v, ACT_TOP);
+	double t_zoom = 0, t_out = 0;
+	long nz = 0, nout = 0;
+	for (long i = 0; i < n; i++) {
+		view_apply(v, ACT_DOWN);
+		double t = mono_ms();
+		view_apply(v, ACT_ZOOM);
+		render_view(v, &c);
+		t_zoom += mono_ms() - t;
+		nz++;
+		if (i % 4 == 3) {
+			for (int k = 0; k < 4; k++) {
+				t = mono_ms();
+				view_apply(v, ACT_ZOOM_OUT);
+				render_view(v, &c);
+				t_out += mono_ms() - t;
+				nout++;
+			}
+		}
+	}
+	printf("bench-keys: %dx%d, %ld steps: navigate %.3f ms/step, zoom %.3f ms/step, "
+	    "unzoom %.3f ms/step\n", v->w, v->h, n, t_nav / (double)n,
+	    t_zoom / (double)nz, nout ? t_out / (double)nout : 0.0);
+	canvas_free(&c);
+}
+
+/* --butterfly NAME: the name id, with or without a `_[k]` style suffix. */
+static uint32_t
+find_function(const ft_profile *p, const char *name, ft_diag *err)
+{
+	size_t n = strlen(name);
+	uint32_t id = intern_find(p->names, name, n, FT_KIND_NONE);
+	for (int k = 1; id == UINT32_MAX && k < FT_KIND_COUNT; k++) {
+		size_t sl = strlen(kind_suffix(k));
+		if (n > sl && strcmp(name + n - sl, kind_suffix(k)) == 0)
+			id = intern_find(p->names, name, n - sl, k);
+	}
+	if (id == UINT32_MAX || id == 0) {
+		diag_set(err, "--butterfly: no function of this name");
+		diag_append_text(err, name, n);
+		return UINT32_MAX;
+	}
+	return id;
+}
+
+/* --bench-filters: milliseconds for a search, each filter kind and
+ * opening a butterfly view, on the loaded profile.  The pattern is
+ * --search RE when given, else the exact name of the function with the
+ * most self time. */
+static int
+bench_filters(ft_profile *p, int col, const struct options *o)
+{
+	ft_func *f;
+	uint32_t nf = functions_table(p, col, FUNC_BY_SELF, &f);
+	if (nf == 0) {
+		fprintf(stderr, "flametui: --bench-filters: empty profile\n");
+		free(f);
 		return 1;
 	}
-	if (o->sort == FT_SORT_WEIGHT && col != p->deftype)
-		profile_sort(p, FT_SORT_WEIGHT, col);
-	uint32_t zoom = FT_ROOT;
-	if (o->zoom != NULL && (zoom = find_path(p, o->zoom, &err)) == FT_NONE) {
+	uint32_t top = f[0].name;
+	free(f);
+	char *pat = o->search != NULL ? xstrdup(o->search) :
+	    match_quote(intern_str(p->names, top), intern_len(p->names, top), 1);
+	ft_diag err;
+	ft_view v;
+	view_init(&v, p, 120, 40);
+	v.col = col;
+	v.sort = o->sort;
+	double t0 = now();
+	ft_val a, z;
+	if (view_search_set(&v, pat, &err) != 0) {
+		fprintf(stderr, "flametui: --search: %s\n", err.msg);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	view_search_stats(&v, &a, &z);
+	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
+	printf("search_ms=%.1f", (now() - t0) * 1e3);
+	for (int k = 0; k < FILTER_KINDS; k++) {
+		ft_filters fl = {0};
+		t0 = now();
+		filters_add(&fl, k, pat, &err);
+		ft_profile *q = transform_apply(p, &fl, o->sort, col, &err);
+		double ms = (now() - t0) * 1e3;
+		const char *kn = filter_kind_name(k);
+		for (; *kn; kn++)
+			putchar(*kn == '-' ? '_' : *kn);
+		printf("_ms=%.1f", ms);
+		if (q != NULL)
+			profile_free(q);
+		filters_free(&fl);
+		putchar(k + 1 < FILTER_KINDS ? ' ' : ' ');
+	}
+	t0 = now();
+	if (view_butterfly_open(&v, top, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
-		profile_free(p);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	ft_canvas c;
+	canvas_init(&c, v.w, v.h, 1);
+	render_view(&v, &c);
+	printf("butterfly_ms=%.1f\n", (now() - t0) * 1e3);
+	canvas_free(&c);
+	view_free(&v);
+	free(pat);
+	return 0;
+}
+
+/* --merge: load every file (one name table) and sum them. */
+static ft_profile *
+load_merged(const struct options *o, ft_intern *names, ft_diag *err)
+{
+	ft_profile *ps[MAX_FILES];
+	int n = 0;
+	for (; n < o->nfiles; n++)
+		if ((ps[n] = load(o, o->files[n], names, err)) == NULL)
+			break;
+	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
+	for (int i = 0; i < n; i++)
+		profile_free(ps[i]);
+	return m;
+}
+
+static int
+run(struct options *o)
+{
+	ft_diag err = {{0}};
+	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
+	ft_profile *base = NULL, *b = NULL;
+	if (o->merge)
+		base = load_merged(o, names, &err);
+	else
+		base = load(o, o->files[0], names, &err);
+	if (base != NULL && !o->merge && o->nfiles == 2 &&
+	    (b = load(o, o->files[1], names, &err)) == NULL) {
+		profile_free(base);
+		base = NULL;
+	}
+	if (names != NULL)
+		intern_unref(names);
+	if (base == NULL) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		filters_free(&o->filters);
+		return 1;
+	}
+	if (b != NULL || (base->differential && o->mode != MODE_INFO &&
+	    (o->mode != MODE_EXPORT || o->normalize))) {
+		/* Filters apply to both sides of a comparison alike. */
+		ft_profile *fa = base, *fb = b;
+		if (o->filters.n > 0) {
+			fa = transform_apply(base, &o->filters, o->sort, base->deftype, &err);
+			if (fa != NULL && b != NULL &&
+			    (fb = transform_apply(b, &o->filters, o->sort, b->deftype, &err)) == NULL) {
+				profile_free(fa);
+				fa = NULL;
+			}
+		}
+		int crc = 1;
+		if (fa == NULL)
+			fprintf(stderr, "flametui: %s\n", err.msg);
+		else
+			crc = run_compare(o, fa, fb != NULL ? fb : fa);
+		if (fb != NULL && fb != b)
+			profile_free(fb);
+		if (fa != NULL && fa != base)
+			profile_free(fa);
+		if (b != NULL)
+			profile_free(b);
+		profile_free(base);
+		filters_free(&o->filters);
+		return crc;
+	}
+	if (o->diff || o->normalize) {
+		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+		    "(give two files, or a two-column differential file)\n", base->source);
+		profile_free(base);
+		filters_free(&o->filters);
+		return 2;
+	}
+	int rc = 0;
+	int col = pick_type(base, o->sample_type, &err);
+	if (col < 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		profile_free(base);
+		filters_free(&o->filters);
+		return 1;
+	}
+	if (o->sort == FT_SORT_WEIGHT && col != base->deftype)
+		profile_sort(base, FT_SORT_WEIGHT, col);
+	if (o->bench_filters) {
+		rc = bench_filters(base, col, o);
+		profile_free(base);
+		filters_free(&o->filters);
+		return rc;
+	}
+	/* Filters apply to every mode: p is what all of them show. */
+	ft_profile *p = base;
+	if (o->filters.n > 0) {
+		p = transform_apply(base, &o->filters, o->sort, col, &err);
+		if (p == NULL) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			profile_free(base);
+			filters_free(&o->filters);
+			return 1;
+		}
+	}
+	uint32_t zoom = FT_ROOT;
+	uint32_t bfly = UINT32_MAX;
+	if ((o->zoom != NULL && (zoom = find_path(p, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL && (bfly = find_function(p, o->butterfly, &err)) == UINT32_MAX)) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		if (p != base)
+			profile_free(p);
+		profile_free(base);
+		filters_free(&o->filters);
 		return 1;
 	}
 	FILE *out = stdout;
@@ -457,7 +887,10 @@ run(const struct options *o)
 		out = fopen(o->out, "w");
 		if (out == NULL) {
 			fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
-			profile_free(p);
+			if (p != base)
+				profile_free(p);
+			profile_free(base);
+			filters_free(&o->filters);
 			return 1;
 		}
 	}
@@ -487,18 +920,37 @@ run(const struct options *o)
 			rc = 1;
 		break;
 	case MODE_DUMP:
+	case MODE_BENCH:
 	case MODE_VIEW: {
 		ft_view v;
 		view_init(&v, p, o->dump_w, o->dump_h);
 		v.col = col;
 		v.flip = o->flip;
+		v.sort = o->sort;
 		v.utf8 = o->ascii ? 0 : o->utf8 ? 1 : locale_is_utf8();
+		/* The view owns the derived profile and the filter list now. */
+		view_set_base(&v, base, p != base ? p : NULL, &o->filters);
 		if (zoom != FT_ROOT) {
 			v.zoom = zoom;
 			v.sel = zoom;
 			v.layout_dirty = 1;
 		}
-		if (o->mode == MODE_DUMP) {
+		if (o->search != NULL && view_search_set(&v, o->search, &err) != 0) {
+			fprintf(stderr, "flametui: --search: %s\n", err.msg);
+			view_free(&v);
+			profile_free(base);
+			return 1;
+		}
+		if (bfly != UINT32_MAX && view_butterfly_open(&v, bfly, &err) != 0) {
+			fprintf(stderr, "flametui: %s\n", err.msg);
+			view_free(&v);
+			profile_free(base);
+			return 1;
+		}
+		p = base; /* freed below; the derived one goes with the view */
+		if (o->mode == MODE_BENCH) {
+			bench_keys(&v, o->bench_steps);
+		} else if (o->mode == MODE_DUMP) {
 			ft_canvas c;
 			canvas_init(&c, v.w, v.h, v.utf8);
 			render_view(&v, &c);
@@ -521,7 +973,10 @@ run(const struct options *o)
 	} else if (out == stdout && fflush(stdout) != 0) {
 		rc = 1;
 	}
-	profile_free(p);
+	if (p != base)
+		profile_free(p);
+	profile_free(base);
+	filters_free(&o->filters);
 	return rc;
 }
 
@@ -531,7 +986,9 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	struct options o;
 	int rc = parse_args(argc, argv, &o);
-	if (rc >= 0)
+	if (rc >= 0) {
+		filters_free(&o.filters);
 		return rc;
+	}
 	return run(&o);
 }

@@ -2,7 +2,9 @@
  *
  * A frame is drawn as an edge cell (FT_G_EDGE) followed by its label,
  * clipped with an ellipsis, on its colour.  The edge keeps neighbours apart
- * even in monochrome and in --dump's plain text.
+ * even in monochrome and in --dump's plain text.  A frame matched by the
+ * search is drawn on magenta, bold, and its edge cell is '*' instead of the
+ * edge glyph, so matches show in mono terminals and in --dump text too.
  */
 #include "render.h"
 
@@ -17,8 +19,12 @@
 #include "xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
-static const ft_style st_bar = {0xffffff, 0x303040, FT_A_BOLD};
-static const ft_style st_status = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
+static const ft_style st_bar_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
+static const ft_style st_status_color = {0x000000, 0xd0d0d0, 0};
+static const ft_style st_status_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_REVERSE};
+static const ft_style st_chip = {0x000000, 0xe0c060, 0};
+#define ST_MATCH_BG 0xe040e0u /* magenta: search matches */
 
 static uint32_t
 rgb(double r, double g, double b)
@@ -120,10 +126,18 @@ draw_frame(ft_view *v, ft_canvas *c, const ft_lframe *f, int y)
 		return;
 	}
 	ft_style st = {0x000000, render_frame_color(v, f->node), 0};
-	if (f->node == v->sel)
+	int hit = view_matched(v, f->node);
+	if (hit) {
+		st.bg = ST_MATCH_BG;
+		st.attr |= FT_A_BOLD;
+	}
+	if (f->node == v->sel && !v->nosel)
 		st.attr |= FT_A_REVERSE | FT_A_BOLD;
 	canvas_fill(c, f->x0, f->x1, y, ' ', st);
-	canvas_glyph(c, f->x0, y, FT_G_EDGE, st);
+	if (hit)
+		canvas_put(c, f->x0, y, '*', st);
+	else
+		canvas_glyph(c, f->x0, y, FT_G_EDGE, st);
 	uint32_t name = p->nodes[f->node].name;
 	int room = f->x1 - f->x0 - 1;
 	int min_room = c->utf8 ? 3 : 4;
@@ -147,53 +161,96 @@ draw_graph(ft_view *v, ft_canvas *c)
 	}
 }
 
+/* Cells the "more above/below" marker takes (0 when all rows show). */
+static int
+more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *below)
+{
+	uint32_t rows = (uint32_t)view_graph_rows(v);
+	*above = v->scroll;
+	*below = v->layout.nrows > v->scroll + rows ? v->layout.nrows - v->scroll - rows : 0;
+	if (v->flip) {
+		uint32_t t = *above;
+		*above = *below;
+		*below = t;
+	}
+	int mw = 0;
+	char m[32];
+	if (*above)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *above);
+	if (*below)
+		mw += 1 + snprintf(m, sizeof(m), "%u", *below);
+	if (*above && *below)
+		mw++;
+	return mw;
+}
+
+/* Filter chips ("focus:RE") and the search pattern ("/RE") in the
+ * header from cell x; returns the next free cell. */
+static int
+draw_chips(const ft_view *v, ft_canvas *c, int x, int room, ft_style st_bar)
+{
+	for (int i = 0; i < v->filters.n && x < room; i++) {
+		const ft_filter *f = &v->filters.v[i];
+		x += canvas_text(c, x, 0, room - x, " ", 1, st_bar, 0);
+		const char *k = filter_kind_name(f->kind);
+		int w0 = x;
+		x += canvas_text(c, x, 0, room - x, k, strlen(k), st_chip, 1);
+		x += canvas_text(c, x, 0, room - x, ":", 1, st_chip, 1);
+		x += canvas_text(c, x, 0, room - x, f->pattern, strlen(f->pattern), st_chip, 1);
+		(void)w0;
+	}
+	if (v->search != NULL && x < room) {
+		const char *pat = match_pattern(v->search);
+		ft_style ss = {0x000000, ST_MATCH_BG, 0};
+		x += canvas_text(c, x, 0, room - x, " ", 1, st_bar, 0);
+		x += canvas_text(c, x, 0, room - x, "/", 1, ss, 1);
+		x += canvas_text(c, x, 0, room - x, pat, strlen(pat), ss, 1);
+	}
+	return x;
+}
+
 static void
 draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	char tot[64], type[160], line[512];
+	/* Without colours the header is told apart by reverse video. */
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	/* The marker for rows out of view comes first: it matters more than
+	 * the end of the header text when the terminal is narrow. */
+	uint32_t above, below;
+	int mw = more_marker(v, c, &above, &below);
+	int room = c->w - (mw > 0 ? mw + 1 : 0);
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
-	x += canvas_text(c, x, 0, c->w - x, p->source, strlen(p->source), st_bar, 1);
+	/* The file's base name: a long directory would push the type and
+	 * total out of a narrow header (the details panel has the path). */
+	const char *base = strrchr(p->source, '/');
+	base = base != NULL && base[1] != '\0' ? base + 1 : p->source;
+	x += canvas_text(c, x, 0, room - x, base, strlen(base), st_bar, 1);
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
-	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
+	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
+	x = draw_chips(v, c, x, room, st_bar);
 	if (v->zoom != FT_ROOT) {
 		uint32_t zn = p->nodes[v->zoom].name;
-		x += canvas_text(c, x, 0, c->w - x, " | zoom: ", 9, st_bar, 1);
-		x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, zn),
+		x += canvas_text(c, x, 0, room - x, " | zoom: ", 9, st_bar, 1);
+		x += canvas_text(c, x, 0, room - x, intern_str(p->names, zn),
 		    intern_len(p->names, zn), st_bar, 1);
 	}
-	/* More rows above / below the visible ones. */
-	uint32_t rows = (uint32_t)view_graph_rows(v);
-	uint32_t above = v->scroll;
-	uint32_t below = v->layout.nrows > v->scroll + rows ?
-	    v->layout.nrows - v->scroll - rows : 0;
-	if (v->flip) {
-		uint32_t t = above;
-		above = below;
-		below = t;
-	}
-	if (above || below) {
-		char m[64];
-		int mw = 0;
-		if (above)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", above) + (c->utf8 ? 1 : 1);
-		if (below)
-			mw += snprintf(m + mw, sizeof(m) - (size_t)mw, " %u", below) + 1;
-		int mx = c->w - mw - 1;
-		if (mx > x) {
-			canvas_fill(c, mx - 1, c->w, 0, ' ', st_bar);
-			if (above) {
-				mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
-				mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u ", above);
-			}
-			if (below) {
-				mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
-				canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
-			}
+	if (mw > 0 && mw < c->w) {
+		int mx = c->w - mw;
+		if (above) {
+			mx += canvas_glyph(c, mx, 0, FT_G_UP, st_bar);
+			mx += canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", above);
+			if (below)
+				mx++;
+		}
+		if (below) {
+			mx += canvas_glyph(c, mx, 0, FT_G_DOWN, st_bar);
+			canvas_printf(c, mx, 0, c->w - mx, st_bar, "%u", below);
 		}
 	}
 }
@@ -212,14 +269,78 @@ describe_values(char *buf, size_t cap, const ft_profile *p, int col, uint32_t n)
 	return snprintf(buf, cap, "total %s (%s) self %s (%s)", t, tp, s, sp);
 }
 
+/* "Matched: P% (N of TOTAL) | " (and the zoom root's share when
+ * zoomed) into buf; returns the length. */
+static size_t
+match_status(ft_view *v, char *buf, size_t cap)
+{
+	const ft_profile *p = v->prof;
+	ft_val all, z;
+	view_search_stats(v, &all, &z);
+	char n[64], t[64], pc[32];
+	ft_val tot = profile_total(p, FT_ROOT, v->col);
+	units_human(n, sizeof(n), p, v->col, all);
+	units_human(t, sizeof(t), p, v->col, tot);
+	units_pct(pc, sizeof(pc), (double)all, (double)tot);
+	int k = snprintf(buf, cap, "Matched: %s (%s of %s)", pc, n, t);
+	if (v->zoom != FT_ROOT && k > 0 && (size_t)k < cap) {
+		ft_val zt = profile_total(p, v->zoom, v->col);
+		units_human(n, sizeof(n), p, v->col, z);
+		units_human(t, sizeof(t), p, v->col, zt);
+		units_pct(pc, sizeof(pc), (double)z, (double)zt);
+		k += snprintf(buf + k, cap - (size_t)k, ", in zoom %s (%s of %s)", pc, n, t);
+	}
+	if (k > 0 && (size_t)k < cap)
+		k += snprintf(buf + k, cap - (size_t)k, " | ");
+	return k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
+}
+
+/* The open prompt on the status line; sets the cursor position. */
+static void
+draw_prompt(ft_view *v, ft_canvas *c)
+{
+	int y = c->h - 1;
+	const char *pre = v->prompt_kind == PK_SEARCH ? "/" :
+	    v->prompt_kind == PK_FILTER ? ":" : "filter rows /";
+	canvas_fill(c, 0, c->w, y, ' ', st_plain);
+	int x = canvas_text(c, 0, y, c->w, pre, strlen(pre), st_plain, 0);
+	const ft_prompt *pr = &v->prompt;
+	/* Show the tail when the cursor would fall off the right edge. */
+	size_t start = 0;
+	int room = c->w - x - 1;
+	while (start < pr->cur && canvas_text_width(c, pr->text + start,
+	    pr->cur - start) > room) {
+		start++;
+		while (start < pr->cur && ((unsigned char)pr->text[start] & 0xc0) == 0x80)
+			start++;
+	}
+	int cw = canvas_text_width(c, pr->text + start, pr->cur - start);
+	canvas_text(c, x, y, c->w - x, pr->text + start, pr->len - start, st_plain, 0);
+	v->cursor_x = x + cw < c->w ? x + cw : c->w - 1;
+	v->cursor_y = y;
+}
+
 static void
 draw_status(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	int y = c->h - 1;
+	/* Without colours the status line is told apart by reverse video. */
+	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
 	canvas_fill(c, 0, c->w, y, ' ', st_status);
 	if (v->message != NULL) {
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
+		return;
+	}
+	int x0 = 0;
+	if (v->hl != NULL && !v->hl_shared) {
+		char m[256];
+		x0 = canvas_text(c, 0, y, c->w, m, match_status(v, m, sizeof(m)),
+		    st_status, 1);
+	}
+	if (profile_total(p, FT_ROOT, v->col) == 0 && p->nnodes <= 1) {
+		const char *e = " no samples match";
+		canvas_text(c, x0, y, c->w - x0, e, strlen(e), st_status, 1);
 		return;
 	}
 	uint32_t n = v->sel;
@@ -234,9 +355,9 @@ draw_status(ft_view *v, ft_canvas *c)
 	snprintf(line, sizeof(line), " | %s | parent %s | zoom %s", vals, pp, zp);
 	int lw = (int)strlen(line);
 	int namew = c->w - lw;
-	if (namew < 12)
-		namew = c->w / 2;
-	int x = canvas_text(c, 0, y, namew, intern_str(p->names, name),
+	if (namew < 12 + x0)
+		namew = x0 + (c->w - x0) / 2;
+	int x = x0 + canvas_text(c, x0, y, namew - x0, intern_str(p->names, name),
 	    intern_len(p->names, name), st_status, 1);
 	const char *ks = kind_suffix(intern_kind(p->names, name));
 	if (*ks && x + (int)strlen(ks) <= namew)
@@ -306,15 +427,22 @@ draw_details(ft_view *v, ft_canvas *c)
 	int kind = intern_kind(p->names, name);
 	ft_val at, as;
 	uint32_t cnt;
-	all_instances(p, v->col, name, &at, &as, &cnt);
+	if (n == FT_ROOT) {
+		/* The root is the one instance of itself. */
+		at = profile_total(p, n, v->col);
+		as = profile_self(p, n, v->col);
+		cnt = 1;
+	} else {
+		all_instances(p, v->col, name, &at, &as, &cnt);
+	}
 	char t[64], s[64], tp[32], sp[32];
 	double all = (double)profile_total(p, FT_ROOT, v->col);
 	units_human(t, sizeof(t), p, v->col, at);
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instances: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", d, cnt, t, tp, s, sp);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];
@@ -344,6 +472,7 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
 	canvas_clear(c);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
 	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
@@ -357,6 +486,105 @@ draw_help(ft_view *v, ft_canvas *c)
 		    "click selects, double click zooms, wheel scrolls";
 		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
 	}
+}
+
+/* The function table: header, column titles, rows, status. */
+static void
+draw_table(ft_view *v, ft_canvas *c)
+{
+	const ft_profile *p = v->prof;
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
+	ft_style st_status = v->colors > 0 ? st_status_color : st_status_mono;
+	ft_ftable *t = &v->table;
+	if (t->prof != p || t->col != v->col)
+		view_table_refresh(v);
+	static const char *const sorts[] = {"self", "total", "name"};
+	char line[512], tot[64];
+	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
+	snprintf(line, sizeof(line), "functions: %u of %u | total %s | sort: %s [o] | ",
+	    t->nrows, t->nall, tot, sorts[t->sort % 3]);
+	int x = canvas_text(c, 0, 0, c->w, line, strlen(line), st_bar, 1);
+	if (t->m != NULL) {
+		x += canvas_text(c, x, 0, c->w - x, "rows /", 6, st_bar, 1);
+		x += canvas_text(c, x, 0, c->w - x, match_pattern(t->m),
+		    strlen(match_pattern(t->m)), st_bar, 1);
+	} else {
+		x += canvas_text(c, x, 0, c->w - x, "/ filters rows, Enter: butterfly, Esc: back",
+		    44, st_bar, 1);
+	}
+	x = draw_chips(v, c, x, c->w, st_bar);
+	ft_style hd = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_UNDERLINE};
+	canvas_fill(c, 0, c->w, 1, ' ', hd);
+	canvas_printf(c, 0, 1, c->w, hd, "%12s %7s %12s %7s  %s", "self", "self%",
+	    "total", "total%", "function");
+	double all = (double)profile_total(p, FT_ROOT, v->col);
+	int rows = c->h - 3;
+	if (t->sel >= t->top + (uint32_t)(rows > 0 ? rows : 1))
+		t->top = t->sel - (uint32_t)rows + 1;
+	for (int i = 0; i < rows; i++) {
+		uint32_t r = t->top + (uint32_t)i;
+		if (r >= t->nrows)
+			break;
+		const ft_func *f = &t->all[t->rows[r]];
+		char sv[64], tv[64], sp[32], tp[32];
+		units_human(sv, sizeof(sv), p, v->col, f->self);
+		units_human(tv, sizeof(tv), p, v->col, f->total);
+		units_pct(sp, sizeof(sp), (double)f->self, all);
+		units_pct(tp, sizeof(tp), (double)f->total, all);
+		ft_style st = r == t->sel ? (ft_style){FT_COLOR_DEFAULT, FT_COLOR_DEFAULT,
+		    FT_A_REVERSE | FT_A_BOLD} : st_plain;
+		int y = 2 + i;
+		canvas_fill(c, 0, c->w, y, ' ', st);
+		int cx = canvas_printf(c, 0, y, c->w, st, "%12s %7s %12s %7s  ", sv, sp, tv, tp);
+		const char *nm = intern_str(p->names, f->name);
+		cx += canvas_text(c, cx, y, c->w - cx, nm, intern_len(p->names, f->name), st, 1);
+		const char *ks = kind_suffix(intern_kind(p->names, f->name));
+		if (*ks)
+			canvas_text(c, cx, y, c->w - cx, ks, strlen(ks), st, 1);
+	}
+	if (t->nrows == 0)
+		canvas_printf(c, 1, 2, c->w - 1, st_plain,
+		    t->nall == 0 ? "no samples match" : "no function matches the row filter");
+	int y = c->h - 1;
+	canvas_fill(c, 0, c->w, y, ' ', st_status);
+	if (v->message != NULL)
+		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
+	else
+		canvas_printf(c, 0, y, c->w, st_status,
+		    "row %u of %u | Up/Down move, o sort, / filter rows, Enter butterfly, Esc back",
+		    t->nrows ? t->sel + 1 : 0, t->nrows);
+}
+
+/* The butterfly view: callers flipped above F, callees below. */
+static void
+draw_butterfly(ft_view *v, ft_canvas *c)
+{
+	ft_bfview *bf = v->bf;
+	ft_style st_bar = v->colors > 0 ? st_bar_color : st_bar_mono;
+	view_butterfly_geometry(v);
+	ft_view *act = bf->side ? &bf->down : &bf->up;
+	ft_view *other = bf->side ? &bf->up : &bf->down;
+	const ft_profile *p = bf->b.callees;
+	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
+	int x = canvas_text(c, 0, 0, c->w, "butterfly: ", 11, st_bar, 1);
+	x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, bf->b.name),
+	    intern_len(p->names, bf->b.name), st_bar, 1);
+	char tot[64], pc[32], line[256];
+	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
+	units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, v->col),
+	    (double)profile_total(v->prof, FT_ROOT, v->col));
+	snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
+	    tot, pc);
+	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
+	draw_chips(v, c, x, c->w, st_bar);
+	draw_graph(other, c);
+	draw_graph(act, c);
+	if (profile_total(p, FT_ROOT, v->col) == 0)
+		canvas_printf(c, 1, 2, c->w - 1, st_plain, "no samples match");
+	act->message = v->message;
+	draw_status(act, c);
+	act->message = NULL;
 }
 
 void
@@ -373,10 +601,22 @@ render_view(ft_view *v, ft_canvas *c)
 		draw_help(v, c);
 		return;
 	}
-	view_update_layout(v);
-	draw_header(v, c);
-	draw_graph(v, c);
-	if (v->details)
-		draw_details(v, c);
-	draw_status(v, c);
+	v->cursor_x = v->cursor_y = -1;
+	if (v->bf != NULL) {
+		draw_butterfly(v, c);
+	} else if (v->table.active) {
+		draw_table(v, c);
+	} else {
+		view_update_layout(v);
+		draw_header(v, c);
+		draw_graph(v, c);
+		if (profile_total(v->prof, FT_ROOT, v->col) == 0 && v->filters.n > 0)
+			canvas_printf(c, 1, view_graph_top(v) + 1, c->w - 1, st_plain,
+			    "no samples match the filters (x removes the last, X all)");
+		if (v->details)
+			draw_details(v, c);
+		draw_status(v, c);
+	}
+	if (v->prompt_kind != PK_NONE)
+		draw_prompt(v, c);
 }

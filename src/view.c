@@ -1,6 +1,7 @@
 /* view.c - viewer state and actions (see view.h). */
 #include "view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,35 +32,33 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	v->utf8 = 1;
 	v->colors = 256;
 	v->layout_dirty = 1;
+	v->base = p;
+	v->cursor_x = v->cursor_y = -1;
 	compute_max_self(v);
 }
 
 void
 view_free(ft_view *v)
 {
+	view_modes_free(v);
 	layout_free(&v->layout);
+	free(v->copy);
 	free(v->back);
 	free(v->fwd);
 }
 
-void
-view_resize(ft_view *v, int w, int h)
-{
-	if (w != v->w)
-		v->layout_dirty = 1;
-	v->w = w;
-	v->h = h;
-}
 
 int
 view_graph_top(const ft_view *v)
 {
-	return 1;
+	return v->grows > 0 ? v->gtop : 1;
 }
 
 int
 view_graph_rows(const ft_view *v)
 {
+	if (v->grows > 0)
+		return v->grows;
 	int r = v->h - 2 - (v->details ? VIEW_DETAILS_H : 0);
 	if (r < 1 && v->details)
 		r = v->h - 2;
@@ -89,8 +88,8 @@ view_depth_of_row(const ft_view *v, int y)
 }
 
 /* Scroll so the selected row is visible. */
-static void
-follow(ft_view *v)
+void
+view_follow(ft_view *v)
 {
 	uint32_t d = v->prof->nodes[v->sel].depth;
 	uint32_t rows = (uint32_t)view_graph_rows(v);
@@ -106,6 +105,20 @@ follow(ft_view *v)
 		v->scroll = last + 1 - rows;
 	if (last + 1 < rows)
 		v->scroll = 0;
+}
+
+void
+view_resize(ft_view *v, int w, int h)
+{
+	if (w != v->w)
+		v->layout_dirty = 1;
+	v->w = w;
+	v->h = h;
+	/* A new height changes how many rows show: keep the selection in
+	 * view and no blank rows at the end (a new width does this when the
+	 * layout is rebuilt). */
+	if (!v->layout_dirty)
+		view_follow(v);
 }
 
 /* Nearest drawn ancestor-or-self of node. */
@@ -126,7 +139,7 @@ view_update_layout(ft_view *v)
 	    v->zoom, v->w, 0);
 	v->layout_dirty = 0;
 	v->sel = drawn_ancestor(v, v->sel);
-	follow(v);
+	view_follow(v);
 }
 
 static void
@@ -163,7 +176,7 @@ view_select(ft_view *v, uint32_t node)
 {
 	view_update_layout(v);
 	v->sel = drawn_ancestor(v, node);
-	follow(v);
+	view_follow(v);
 }
 
 /* Same-path node of the old profile in the new one, or its deepest
@@ -201,6 +214,7 @@ view_set_profile(ft_view *v, ft_profile *p)
 	v->zoom = zoom;
 	v->sel = sel;
 	v->layout_dirty = 1;
+	v->mstat.valid = 0;
 	compute_max_self(v);
 	view_update_layout(v);
 }
@@ -297,6 +311,53 @@ history_step(ft_view *v, int forward)
 	v->sel = node;
 }
 
+/* Frame name (with its kind suffix) or the whole stack "a;b;c" of the
+ * selection into v->copy, for the TUI to send as OSC 52. */
+static int
+copy_selection(ft_view *v, int stack)
+{
+	const ft_profile *p = v->prof;
+	uint32_t d = p->nodes[v->sel].depth;
+	uint32_t first = stack ? 0 : (d > 0 ? d - 1 : 0);
+	if (v->sel == FT_ROOT) {
+		v->message = "nothing to copy: select a frame";
+		return V_REDRAW;
+	}
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, v->sel, path);
+	size_t len = 1;
+	for (uint32_t i = first; i < d; i++)
+		len += intern_len(p->names, path[i]) + 5 + 1;
+	char *s = xmalloc(len);
+	size_t o = 0;
+	for (uint32_t i = first; i < d; i++) {
+		if (i > first)
+			s[o++] = ';';
+		uint32_t n = intern_len(p->names, path[i]);
+		memcpy(s + o, intern_str(p->names, path[i]), n);
+		o += n;
+		const char *suf = kind_suffix(intern_kind(p->names, path[i]));
+		memcpy(s + o, suf, strlen(suf));
+		o += strlen(suf);
+	}
+	s[o] = '\0';
+	free(path);
+	free(v->copy);
+	v->copy = s;
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
+	    stack ? "the stack" : "the name", o);
+	v->message = v->msgbuf;
+	return V_REDRAW | V_COPY;
+}
+
+char *
+view_take_copy(ft_view *v)
+{
+	char *s = v->copy;
+	v->copy = NULL;
+	return s;
+}
+
 int
 view_apply(ft_view *v, enum ft_action a)
 {
@@ -313,6 +374,10 @@ view_apply(ft_view *v, enum ft_action a)
 			v->help = 0;
 		return V_REDRAW;
 	}
+	int handled = 0;
+	int r = view_modes_action(v, a, &handled);
+	if (handled)
+		return r;
 	int rows = view_graph_rows(v);
 	uint32_t depth = v->prof->nodes[v->sel].depth;
 	switch (a) {
@@ -379,6 +444,9 @@ view_apply(ft_view *v, enum ft_action a)
 	case ACT_COLOR:
 		v->color = (v->color + 1) % COLOR_MODES;
 		break;
+	case ACT_COPY:
+	case ACT_COPY_STACK:
+		return copy_selection(v, a == ACT_COPY_STACK);
 	case ACT_DETAILS:
 		v->details = !v->details;
 		break;
@@ -393,6 +461,8 @@ view_apply(ft_view *v, enum ft_action a)
 			v->col = (v->col + d) % v->prof->nvals;
 			v->layout_dirty = 1;
 			compute_max_self(v);
+		} else {
+			v->message = "this profile has one sample type";
 		}
 		break;
 	default:
@@ -400,7 +470,7 @@ view_apply(ft_view *v, enum ft_action a)
 	}
 	view_update_layout(v);
 	v->sel = drawn_ancestor(v, v->sel);
-	follow(v);
+	view_follow(v);
 	return V_REDRAW;
 }
 
@@ -417,7 +487,7 @@ view_click(ft_view *v, int x, int y, int dbl)
 	v->sel = f->node;
 	if (dbl)
 		view_zoom_to(v, f->node);
-	follow(v);
+	view_follow(v);
 	return V_REDRAW;
 }
 
@@ -442,4 +512,15 @@ view_wheel(ft_view *v, int dy)
 	else if (d >= v->scroll + rows)
 		move_to_row(v, (long)(v->scroll + rows - 1));
 	return V_REDRAW;
+}
+
+int
+view_key(ft_view *v, int key)
+{
+	v->message = NULL;
+	int handled = 0;
+	int r = view_modes_key(v, key, &handled);
+	if (handled)
+		return r;
+	return view_apply(v, keymap_action(key));
 }

@@ -13,14 +13,20 @@
 
 #include <stdint.h>
 
+#include "butterfly.h"
+#include "functions.h"
 #include "keymap.h"
 #include "layout.h"
+#include "match.h"
 #include "profile.h"
+#include "prompt.h"
+#include "transform.h"
 
 enum ft_view_flags {
 	V_REDRAW = 1,
 	V_QUIT = 2,
 	V_SUSPEND = 4,
+	V_COPY = 8, /* view_take_copy() has text for the clipboard */
 };
 
 enum ft_color_mode {
@@ -33,6 +39,25 @@ enum ft_color_mode {
 #define VIEW_MIN_W 20
 #define VIEW_MIN_H 5
 #define VIEW_DETAILS_H 9
+
+/* What an open prompt is for. */
+enum ft_prompt_kind { PK_NONE = 0, PK_SEARCH, PK_FILTER, PK_TABLE };
+
+/* The function table screen (view_modes.c). */
+typedef struct ft_ftable {
+	int active;
+	const ft_profile *prof; /* what the rows were computed from */
+	int col;
+	ft_func *all;           /* every function, sorted */
+	uint32_t nall;
+	uint32_t *rows;         /* indexes into all that pass the row filter */
+	uint32_t nrows;
+	uint32_t sel, top;      /* selected row, first row shown */
+	int sort;               /* enum ft_func_sort */
+	ft_matcher *m;          /* row filter (owned) or NULL */
+} ft_ftable;
+
+struct ft_bfview;
 
 typedef struct ft_view {
 	ft_profile *prof;  /* what is drawn (not owned) */
@@ -54,7 +79,50 @@ typedef struct ft_view {
 	int layout_dirty;
 	ft_val max_self;   /* for heat colouring, per column */
 	const char *message; /* one-shot status message (program text) */
+	char *copy;          /* clipboard text waiting for the TUI */
+
+	/* Geometry override for the halves of the butterfly view: when grows
+	 * is non-zero the graph occupies rows [gtop, gtop + grows). */
+	int gtop, grows;
+	int nosel;           /* draw no selection (inactive butterfly half) */
+
+	/* Search: a compiled regex and its name-id map (view_modes.c). */
+	ft_matcher *search;  /* owned, NULL when no search */
+	uint8_t *hl;         /* name id -> matched; owned unless hl_shared */
+	uint32_t hl_n;       /* ids covered by hl */
+	int hl_shared;
+	struct {
+		const ft_profile *prof;
+		int col, valid;
+		uint32_t zoom;
+		ft_val all, zoomed; /* matched samples, each counted once */
+	} mstat;
+
+	/* Filters: the unfiltered profile and the one derived from it. */
+	ft_profile *base;    /* not owned */
+	ft_profile *derived; /* owned; NULL when no filter is active */
+	ft_filters filters;  /* owned */
+	enum ft_sort sort;   /* child order used for derived trees */
+
+	/* The prompt on the status line. */
+	int prompt_kind;     /* enum ft_prompt_kind */
+	ft_prompt prompt;
+	ft_history hist_search, hist_filter, hist_table;
+	int cursor_x, cursor_y; /* where the TUI shows the cursor; -1: hidden */
+	char msgbuf[DIAG_MAX];  /* storage for messages built at run time */
+
+	ft_ftable table;
+	struct ft_bfview *bf; /* butterfly view when open */
 } ft_view;
+
+/* The butterfly view: two half views over the callers tree (drawn flipped,
+ * above F) and the callees tree (below F).  F's row is shared. */
+typedef struct ft_bfview {
+	ft_butterfly b;
+	ft_view up, down;
+	int side;       /* 0: callers half active, 1: callees */
+	int from_table; /* Esc returns to the function table */
+} ft_bfview;
 
 void view_init(ft_view *v, ft_profile *p, int w, int h);
 void view_free(ft_view *v);
@@ -65,8 +133,56 @@ void view_resize(ft_view *v, int w, int h);
  * by call path where the same path exists. */
 void view_set_profile(ft_view *v, ft_profile *p);
 
+/* Text an ACT_COPY / ACT_COPY_STACK left for the clipboard (malloc'd,
+ * the caller frees it), or NULL. */
+char *view_take_copy(ft_view *v);
+
 /* Apply an action; returns V_* flags. */
 int view_apply(ft_view *v, enum ft_action a);
+
+/* The one entry point for keys: an open prompt, table, butterfly view or
+ * help screen gets the key first, else keymap_action() -> view_apply().
+ * Returns V_* flags. */
+int view_key(ft_view *v, int key);
+
+/* Scroll so the selection is visible. */
+void view_follow(ft_view *v);
+
+/* --- view_modes.c: search, filters, prompt, table, butterfly ---------- */
+
+/* Set the unfiltered profile and the filters that produced v->prof (the
+ * list is moved into the view; derived is owned by the view from now on,
+ * NULL when it is base itself). */
+void view_set_base(ft_view *v, ft_profile *base, ft_profile *derived,
+    ft_filters *f);
+/* Search for pattern ("" clears).  -1 with err set on a bad regex; the
+ * previous search stays. */
+int view_search_set(ft_view *v, const char *pattern, ft_diag *err);
+/* Matched samples of the whole profile and of the zoom root (each sample
+ * once even when several frames of its stack match). */
+void view_search_stats(ft_view *v, ft_val *all, ft_val *zoomed);
+/* Is node highlighted by the search? */
+int view_matched(const ft_view *v, uint32_t node);
+/* Select the next (dir 1) or previous (-1) match in screen order. */
+int view_search_step(ft_view *v, int dir);
+/* Add "KIND RE" (or KIND=RE), remove the last, clear all: re-derive. */
+int view_filter_add(ft_view *v, const char *line, ft_diag *err);
+void view_filter_pop(ft_view *v);
+void view_filter_clear(ft_view *v);
+/* Open the butterfly view of function name.  -1 with err set. */
+int view_butterfly_open(ft_view *v, uint32_t name, ft_diag *err);
+void view_butterfly_close(ft_view *v);
+/* Lay out the butterfly halves for the current screen size. */
+void view_butterfly_geometry(ft_view *v);
+/* Open / close the function table; rebuild its rows. */
+void view_table_open(ft_view *v);
+void view_table_close(ft_view *v);
+void view_table_refresh(ft_view *v);
+/* Handle a key in the prompt / table / butterfly modes. */
+int view_modes_key(ft_view *v, int key, int *handled);
+/* Apply a mode-related action in the flame graph. */
+int view_modes_action(ft_view *v, enum ft_action a, int *handled);
+void view_modes_free(ft_view *v);
 /* Mouse: click (or double click) at screen cell (x, y); wheel: dy = -1/+1. */
 int view_click(ft_view *v, int x, int y, int dbl);
 int view_wheel(ft_view *v, int dy);

@@ -148,6 +148,26 @@ TEST(render_header_status_and_small_terminal)
 	profile_free(p);
 }
 
+/* A height-only resize keeps the selection on screen and, when the
+ * screen grows, leaves no blank rows below the graph. */
+TEST(resize_height_follows_selection)
+{
+	ft_profile *p = prof("a;b;c;d;e;f;g;h;i;j 1\n");
+	ft_view v;
+	view_init(&v, p, 40, 8); /* 6 graph rows for 11 depths */
+	view_update_layout(&v);
+	view_apply(&v, ACT_BOTTOM);
+	CHECK_INT(p->nodes[v.sel].depth, 10);
+	CHECK_INT(v.scroll, 5);
+	view_resize(&v, 40, 5); /* 3 graph rows */
+	CHECK_INT(v.scroll, 8);
+	CHECK(view_row_of_depth(&v, 10) >= 0);
+	view_resize(&v, 40, 30); /* everything fits */
+	CHECK_INT(v.scroll, 0);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -155,5 +175,6 @@ main(void)
 	RUN(zoom_history);
 	RUN(flip_scroll_and_click);
 	RUN(render_header_status_and_small_terminal);
+	RUN(resize_height_follows_selection);
 	return unit_report();
 }

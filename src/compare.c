@@ -1,0 +1,522 @@
+/* compare.c - union of two profiles, deltas, colours, regressions (see
+ * compare.h).
+ *
+ * The union is built through the ordinary profile builder: every node of A
+ * (then of B) is mapped to the union node of the same path, in node index
+ * order, which visits parents before children (the builder's invariant), so
+ * no walk recurses and no path is materialised.
+ */
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "functions.h"
+#include "xalloc.h"
+
+int
+compare_pick_columns(const ft_profile *a, const ft_profile *b,
+    const char *want, int *ca, int *cb, ft_diag *err)
+{
+	const ft_profile *side[2] = {a, b};
+	int col[2];
+	if (want != NULL) {
+		for (int s = 0; s < 2; s++) {
+			const ft_profile *p = side[s];
+			char *end;
+			long i = strtol(want, &end, 10);
+			col[s] = -1;
+			if (end != want && *end == '\0') {
+				if (i >= 0 && i < p->nvals)
+					col[s] = (int)i;
+			} else {
+				for (int k = 0; k < p->nvals; k++)
+					if (strcmp(p->types[k].name, want) == 0)
+						col[s] = k;
+			}
+			if (col[s] < 0) {
+				diag_set(err, "%s: no sample type '%s'", p->source, want);
+				return -1;
+			}
+		}
+	} else {
+		col[1] = b->deftype;
+		col[0] = a->deftype;
+		for (int k = 0; k < a->nvals; k++)
+			if (strcmp(a->types[k].name, b->types[col[1]].name) == 0)
+				col[0] = k;
+		/* A two-column differential file: before and after. */
+		if (a == b && a->differential && a->nvals == 2) {
+			col[0] = 0;
+			col[1] = 1;
+		}
+	}
+	const char *ua = a->types[col[0]].unit, *ub = b->types[col[1]].unit;
+	if (strcmp(ua, ub) != 0) {
+		diag_set(err, "cannot compare %s (%s, in %s) with %s (%s, in %s); "
+		    "choose a sample type with --sample-type", a->source,
+		    a->types[col[0]].name, ua, b->source, b->types[col[1]].name, ub);
+		return -1;
+	}
+	*ca = col[0];
+	*cb = col[1];
+	return 0;
+}
+
+static ft_val
+pow10v(int e)
+{
+	ft_val v = 1;
+	while (e-- > 0)
+		v *= 10;
+	return v;
+}
+
+/* v * mul / div truncated toward zero, exactly; -1 on overflow. */
+static int
+muldiv(ft_val v, ft_val mul, ft_val div, ft_val *out)
+{
+#if defined(__SIZEOF_INT128__)
+	__extension__ typedef __int128 i128;
+	i128 r = (i128)v * (i128)mul / (i128)div;
+	if (r > (i128)INT64_MAX || r < (i128)INT64_MIN)
+		return -1;
+	*out = (ft_val)r;
+#else
+	long double r = (long double)v * (long double)mul / (long double)div;
+	if (r > (long double)INT64_MAX || r < (long double)INT64_MIN)
+		return -1;
+	*out = (ft_val)r;
+#endif
+	return 0;
+}
+
+/* Map every node of p with a non-zero self somewhere below it into the
+ * union and add its self value (scaled) to column ucol. */
+static int
+merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
+    ft_val num, ft_val den, ft_diag *err)
+{
+	uint32_t n = p->nnodes;
+	uint8_t *live = xcalloc(n ? n : 1, 1);
+	for (uint32_t i = n; i-- > 1;) {
+		if (profile_self(p, i, col) != 0)
+			live[i] = 1;
+		if (live[i])
+			live[p->nodes[i].parent] = 1;
+	}
+	uint32_t *map = xmalloc(sizeof(uint32_t) * (n ? n : 1));
+	map[FT_ROOT] = FT_ROOT;
+	int rc = 0;
+	for (uint32_t i = 1; i < n && rc == 0; i++) {
+		if (!live[i]) {
+			map[i] = FT_NONE;
+			continue;
+		}
+		map[i] = profile_child(u, map[p->nodes[i].parent], p->nodes[i].name);
+		ft_val s = profile_self(p, i, col);
+		if (s == 0)
+			continue;
+		if (__builtin_mul_overflow(s, mul, &s) ||
+		    (den != 0 && muldiv(s, num, den, &s) != 0)) {
+			diag_set(err, "%s: value overflows 64 bits when compared", p->source);
+			rc = -1;
+			break;
+		}
+		ft_val vals[2] = {0, 0};
+		vals[ucol] = s;
+		if (profile_add_self(u, map[i], vals, err) != 0)
+			rc = -1;
+	}
+	/* The root may carry self (a folded line with an empty stack). */
+	if (rc == 0 && profile_self(p, FT_ROOT, col) != 0) {
+		ft_val vals[2] = {0, 0};
+		ft_val s = profile_self(p, FT_ROOT, col);
+		if (__builtin_mul_overflow(s, mul, &s) ||
+		    (den != 0 && muldiv(s, num, den, &s) != 0)) {
+			diag_set(err, "%s: value overflows 64 bits when compared", p->source);
+			rc = -1;
+		} else {
+			vals[ucol] = s;
+			rc = profile_add_self(u, FT_ROOT, vals, err);
+		}
+	}
+	free(map);
+	free(live);
+	return rc;
+}
+
+static ft_val
+absval(ft_val v)
+{
+	return v == INT64_MIN ? INT64_MAX : v < 0 ? -v : v;
+}
+
+static ft_val
+sat_sub(ft_val b, ft_val a)
+{
+	ft_val r;
+	if (__builtin_sub_overflow(b, a, &r))
+		return b > a ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+static ft_val
+sat_add(ft_val a, ft_val b)
+{
+	ft_val r;
+	if (__builtin_add_overflow(a, b, &r))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+/* Presence, the max width source and the largest deltas. */
+static void
+compute_derived(ft_compare *c)
+{
+	const ft_profile *u = c->u;
+	uint32_t n = u->nnodes;
+	c->presence = xcalloc(n ? n : 1, 1);
+	c->wmax = xcalloc(n ? n : 1, sizeof(ft_val));
+	for (uint32_t i = n; i-- > 0;) {
+		ft_val sa = profile_self(u, i, CMP_A), sb = profile_self(u, i, CMP_B);
+		if (sa != 0)
+			c->presence[i] |= CMP_IN_A;
+		if (sb != 0)
+			c->presence[i] |= CMP_IN_B;
+		ft_val m = sa > sb ? sa : sb;
+		c->wmax[i] = sat_add(c->wmax[i], m > 0 ? m : 0);
+		if (i == FT_ROOT)
+			break;
+		uint32_t par = u->nodes[i].parent;
+		c->presence[par] |= c->presence[i];
+		c->wmax[par] = sat_add(c->wmax[par], c->wmax[i]);
+	}
+	c->max_dtotal = c->max_dself = 0;
+	c->only[0] = c->only[1] = 0;
+	for (uint32_t i = 1; i < n; i++) {
+		ft_val dt = absval(compare_delta(c, i, CMP_BASIS_TOTAL));
+		ft_val ds = absval(compare_delta(c, i, CMP_BASIS_SELF));
+		if (dt > c->max_dtotal)
+			c->max_dtotal = dt;
+		if (ds > c->max_dself)
+			c->max_dself = ds;
+		if (c->presence[i] == CMP_IN_A)
+			c->only[0]++;
+		else if (c->presence[i] == CMP_IN_B)
+			c->only[1]++;
+	}
+}
+
+int
+compare_build(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
+{
+	memset(c, 0, sizeof(*c));
+	if (a->names != b->names) {
+		diag_set(err, "internal: compared profiles must share one name table");
+		return -1;
+	}
+	int scale = a->scale > b->scale ? a->scale : b->scale;
+	ft_profile *u = profile_new(a->names, 2);
+	u->scale = scale;
+	u->differential = 1;
+	u->format = a->format;
+	profile_set_type(u, CMP_A, a->types[ca].name, a->types[ca].unit);
+	profile_set_type(u, CMP_B, b->types[cb].name, b->types[cb].unit);
+	u->deftype = CMP_B;
+	if (a == b) {
+		profile_set_source(u, a->source);
+		c->src[0] = c->src[1] = u->source;
+	} else {
+		char *both = xmalloc(strlen(a->source) + strlen(b->source) + 8);
+		sprintf(both, "%s vs %s", a->source, b->source);
+		profile_set_source(u, both);
+		free(both);
+		c->src[0] = profile_strdup(u, a->source, strlen(a->source));
+		c->src[1] = profile_strdup(u, b->source, strlen(b->source));
+	}
+	c->type[0] = u->types[CMP_A].name;
+	c->type[1] = u->types[CMP_B].name;
+	c->u = u;
+	ft_val mula = pow10v(scale - a->scale), mulb = pow10v(scale - b->scale);
+	ft_val ta = profile_total(a, FT_ROOT, ca), tb = profile_total(b, FT_ROOT, cb);
+	ft_val num = 0, den = 0;
+	if (o != NULL && o->normalize && ta != 0 &&
+	    !__builtin_mul_overflow(ta, mula, &den) &&
+	    !__builtin_mul_overflow(tb, mulb, &num) && num != den) {
+		c->normalized = 1;
+	} else {
+		num = den = 0;
+		c->normalized = o != NULL && o->normalize;
+	}
+	if (merge_side(u, a, ca, CMP_A, mula, num, den, err) != 0 ||
+	    merge_side(u, b, cb, CMP_B, mulb, 0, 0, err) != 0 ||
+	    profile_finish(u, o ? o->sort : FT_SORT_NAME, CMP_B, err) != 0) {
+		compare_free(c);
+		return -1;
+	}
+	if (__builtin_mul_overflow(ta, mula, &c->raw_total_a))
+		c->raw_total_a = INT64_MAX;
+	c->total[0] = profile_total(u, FT_ROOT, CMP_A);
+	c->total[1] = profile_total(u, FT_ROOT, CMP_B);
+	compute_derived(c);
+	return 0;
+}
+
+void
+compare_free(ft_compare *c)
+{
+	if (c->u != NULL)
+		profile_free(c->u);
+	free(c->presence);
+	free(c->wmax);
+	memset(c, 0, sizeof(*c));
+}
+
+ft_widths
+compare_widths(const ft_compare *c, enum cmp_width w)
+{
+	switch (w) {
+	case CMP_W_A:
+		return layout_widths(c->u, CMP_A);
+	case CMP_W_MAX:
+		return (ft_widths){c->wmax, 1};
+	default:
+		return layout_widths(c->u, CMP_B);
+	}
+}
+
+const char *
+compare_width_name(enum cmp_width w)
+{
+	return w == CMP_W_A ? "A" : w == CMP_W_MAX ? "max(A,B)" : "B";
+}
+
+ft_val
+compare_delta(const ft_compare *c, uint32_t n, enum cmp_basis b)
+{
+	if (b == CMP_BASIS_SELF)
+		return sat_sub(profile_self(c->u, n, CMP_B), profile_self(c->u, n, CMP_A));
+	return sat_sub(profile_total(c->u, n, CMP_B), profile_total(c->u, n, CMP_A));
+}
+
+int
+compare_sign(ft_val delta)
+{
+	return delta > 0 ? 1 : delta < 0 ? -1 : 0;
+}
+
+double
+compare_intensity(ft_val delta, ft_val maxabs)
+{
+	if (maxabs <= 0 || delta == 0)
+		return 0;
+	double t = (double)absval(delta) / (double)maxabs;
+	return t > 1 ? 1 : t;
+}
+
+uint32_t
+compare_color(ft_val delta, ft_val maxabs)
+{
+	if (delta == 0)
+		return 0xc8c8c8;
+	/* From a pale tint at the smallest change to a deep colour at the
+	 * largest; never white, so a changed frame never looks unchanged. */
+	double t = compare_intensity(delta, maxabs);
+	uint32_t lo = (uint32_t)(215.0 - 175.0 * t);
+	if (delta > 0)
+		return 0xff0000u | lo << 8 | lo;
+	return lo << 16 | lo << 8 | 0xffu;
+}
+
+ft_val
+compare_max_delta(const ft_compare *c, enum cmp_basis b)
+{
+	return b == CMP_BASIS_SELF ? c->max_dself : c->max_dtotal;
+}
+
+uint32_t
+compare_node_color(const ft_compare *c, uint32_t n, enum cmp_basis b)
+{
+	return compare_color(compare_delta(c, n, b), compare_max_delta(c, b));
+}
+
+uint32_t
+compare_map_node(const ft_compare *c, const ft_profile *p, uint32_t n)
+{
+	if (p == c->u)
+		return n;
+	if (p->names != c->u->names)
+		return FT_NONE;
+	uint32_t d = p->nodes[n].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, n, path);
+	uint32_t r = profile_lookup(c->u, path, d);
+	free(path);
+	return r;
+}
+
+/* --- regressions ------------------------------------------------------- */
+
+static const ft_compare *rs_c;
+static enum cmp_basis rs_b;
+
+static int
+cmp_names(const ft_intern *t, uint32_t a, uint32_t b)
+{
+	uint32_t la = intern_len(t, a), lb = intern_len(t, b);
+	int r = memcmp(intern_str(t, a), intern_str(t, b), la < lb ? la : lb);
+	if (r != 0)
+		return r;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return intern_kind(t, a) - intern_kind(t, b);
+}
+
+static int
+cmp_regress(const void *x, const void *y)
+{
+	const ft_regress *a = x, *b = y;
+	ft_val sa = absval(sat_sub(a->self[1], a->self[0]));
+	ft_val sb = absval(sat_sub(b->self[1], b->self[0]));
+	ft_val ta = absval(sat_sub(a->total[1], a->total[0]));
+	ft_val tb = absval(sat_sub(b->total[1], b->total[0]));
+	ft_val k1a = rs_b == CMP_BASIS_SELF ? sa : ta, k1b = rs_b == CMP_BASIS_SELF ? sb : tb;
+	ft_val k2a = rs_b == CMP_BASIS_SELF ? ta : sa, k2b = rs_b == CMP_BASIS_SELF ? tb : sb;
+	if (k1a != k1b)
+		return k1a > k1b ? -1 : 1;
+	if (k2a != k2b)
+		return k2a > k2b ? -1 : 1;
+	return cmp_names(rs_c->u->names, a->name, b->name);
+}
+
+void
+compare_regressions_sort(const ft_compare *c, ft_regress *r, uint32_t n,
+    enum cmp_basis b)
+{
+	rs_c = c;
+	rs_b = b;
+	qsort(r, n, sizeof(*r), cmp_regress);
+}
+
+uint32_t
+compare_regressions(const ft_compare *c, enum cmp_basis b, ft_regress **out)
+{
+	ft_func *fa, *fb;
+	uint32_t na = functions_table(c->u, CMP_A, FUNC_BY_NAME, &fa);
+	uint32_t nb = functions_table(c->u, CMP_B, FUNC_BY_NAME, &fb);
+	uint32_t nn = intern_count(c->u->names);
+	uint32_t *slot = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	for (uint32_t i = 0; i < nn; i++)
+		slot[i] = UINT32_MAX;
+	ft_regress *r = xmalloc(sizeof(*r) * ((size_t)na + nb + 1));
+	uint32_t n = 0;
+	for (int side = 0; side < 2; side++) {
+		const ft_func *f = side ? fb : fa;
+		uint32_t cnt = side ? nb : na;
+		for (uint32_t i = 0; i < cnt; i++) {
+			uint32_t k = slot[f[i].name];
+			if (k == UINT32_MAX) {
+				k = slot[f[i].name] = n++;
+				memset(&r[k], 0, sizeof(r[k]));
+				r[k].name = f[i].name;
+			}
+			r[k].self[side] = f[i].self;
+			r[k].total[side] = f[i].total;
+		}
+	}
+	free(slot);
+	free(fa);
+	free(fb);
+	compare_regressions_sort(c, r, n, b);
+	*out = r;
+	return n;
+}
+
+uint32_t
+compare_widest_named(const ft_compare *c, uint32_t name, ft_widths w)
+{
+	uint32_t best = FT_NONE;
+	ft_val bw = 0;
+	for (uint32_t i = 1; i < c->u->nnodes; i++) {
+		if (c->u->nodes[i].name != name)
+			continue;
+		ft_val v = w.w[(size_t)i * w.stride];
+		if (best == FT_NONE || v > bw) {
+			best = i;
+			bw = v;
+		}
+	}
+	return best;
+}
+
+char *
+compare_pct(char *buf, size_t cap, ft_val a, ft_val delta)
+{
+	if (delta == 0)
+		snprintf(buf, cap, "0%%");
+	else if (a == 0)
+		snprintf(buf, cap, "new");
+	else {
+		double p = (double)delta * 100.0 / (double)absval(a);
+		if (p > -100 && p < 100)
+			snprintf(buf, cap, "%+.1f%%", p);
+		else
+			snprintf(buf, cap, "%+.0f%%", p);
+	}
+	return buf;
+}
+
+/* Value in whole units, exact ("12", "0.5"), with a sign when asked. */
+static void
+fmt_exact(char *buf, size_t cap, ft_val v, int scale, int sign)
+{
+	size_t k = 0;
+	if (sign && v > 0 && cap > 1)
+		buf[k++] = '+';
+	val_format(buf + k, cap - k, v, scale);
+}
+
+int
+compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
+{
+	const ft_profile *u = c->u;
+	ft_regress *r;
+	uint32_t count = compare_regressions(c, b, &r);
+	char ta[40], tb[40], raw[40];
+	fmt_exact(ta, sizeof(ta), c->total[0], u->scale, 0);
+	fmt_exact(tb, sizeof(tb), c->total[1], u->scale, 0);
+	fmt_exact(raw, sizeof(raw), c->raw_total_a, u->scale, 0);
+	fprintf(out, "A: %s (%s), total %s", c->src[0], c->type[0], ta);
+	if (c->normalized)
+		fprintf(out, " (normalised to B's total from %s)", raw);
+	fprintf(out, "\nB: %s (%s), total %s\n", c->src[1], c->type[1], tb);
+	fprintf(out, "%u functions, sorted by |delta %s|\n", count,
+	    b == CMP_BASIS_SELF ? "self" : "total");
+	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s\n", "self A", "self B",
+	    "delta self", "delta%", "total A", "total B", "delta total", "delta%",
+	    "function");
+	char *esc = xmalloc(4096);
+	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
+		char s0[48], s1[48], sd[48], sp[32], t0[48], t1[48], td[48], tp[32];
+		ft_val ds = sat_sub(r[i].self[1], r[i].self[0]);
+		ft_val dt = sat_sub(r[i].total[1], r[i].total[0]);
+		fmt_exact(s0, sizeof(s0), r[i].self[0], u->scale, 0);
+		fmt_exact(s1, sizeof(s1), r[i].self[1], u->scale, 0);
+		fmt_exact(sd, sizeof(sd), ds, u->scale, 1);
+		compare_pct(sp, sizeof(sp), r[i].self[0], ds);
+		fmt_exact(t0, sizeof(t0), r[i].total[0], u->scale, 0);
+		fmt_exact(t1, sizeof(t1), r[i].total[1], u->scale, 0);
+		fmt_exact(td, sizeof(td), dt, u->scale, 1);
+		compare_pct(tp, sizeof(tp), r[i].total[0], dt);
+		escape_text(esc, 4096, intern_str(u->names, r[i].name),
+		    intern_len(u->names, r[i].name), 4000);
+		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s%s\n", s0, s1, sd,
+		    sp, t0, t1, td, tp, esc, kind_suffix(intern_kind(u->names, r[i].name)));
+	}
+	free(esc);
+	free(r);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,99 @@
+/* merge.c - sum of several profiles (see merge.h).
+ *
+ * Nodes are visited in index order, which is creation order: a parent
+ * always comes before its children, so one array maps every node of an
+ * input to its node in the sum without recursion.
+ */
+#include "merge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static int
+find_type(const ft_profile *p, const ft_vtype *t)
+{
+	for (int i = 0; i < p->nvals; i++)
+		if (strcmp(p->types[i].name, t->name) == 0 && strcmp(p->types[i].unit, t->unit) == 0)
+			return i;
+	return -1;
+}
+
+ft_profile *
+profile_merge(ft_profile *const *ps, int n, enum ft_sort sort, ft_diag *err)
+{
+	/* Union of the sample types, in order of first appearance. */
+	ft_vtype *types = xmalloc(sizeof(ft_vtype) * 64);
+	int nt = 0, scale = 0;
+	for (int k = 0; k < n; k++) {
+		if (ps[k]->scale > scale)
+			scale = ps[k]->scale;
+		for (int i = 0; i < ps[k]->nvals; i++) {
+			int found = 0;
+			for (int j = 0; j < nt && !found; j++)
+				found = strcmp(types[j].name, ps[k]->types[i].name) == 0 &&
+				    strcmp(types[j].unit, ps[k]->types[i].unit) == 0;
+			if (!found && nt < 64)
+				types[nt++] = ps[k]->types[i];
+		}
+	}
+	ft_profile *out = profile_new(ps[0]->names, nt);
+	for (int j = 0; j < nt; j++)
+		profile_set_type(out, j, types[j].name, types[j].unit);
+	out->scale = scale;
+	out->format = ps[0]->format;
+	out->deftype = find_type(out, &ps[0]->types[ps[0]->deftype]);
+	char src[512];
+	snprintf(src, sizeof(src), "%s (+%d merged)", ps[0]->source, n - 1);
+	profile_set_source(out, src);
+	free(types);
+
+	ft_val *vals = xmalloc(sizeof(ft_val) * (size_t)nt);
+	for (int k = 0; k < n; k++) {
+		const ft_profile *p = ps[k];
+		int *colmap = xmalloc(sizeof(int) * (size_t)p->nvals);
+		for (int i = 0; i < p->nvals; i++)
+			colmap[i] = find_type(out, &p->types[i]);
+		ft_val mul = 1;
+		for (int s = p->scale; s < scale; s++)
+			mul *= 10;
+		uint32_t *map = xmalloc(sizeof(uint32_t) * p->nnodes);
+		map[FT_ROOT] = FT_ROOT;
+		int bad = 0;
+		for (uint32_t i = 0; i < p->nnodes && !bad; i++) {
+			if (i != FT_ROOT)
+				map[i] = profile_child(out, map[p->nodes[i].parent], p->nodes[i].name);
+			memset(vals, 0, sizeof(ft_val) * (size_t)nt);
+			int any = 0;
+			for (int c = 0; c < p->nvals; c++) {
+				ft_val v = profile_self(p, i, c);
+				if (v == 0)
+					continue;
+				if (v > INT64_MAX / mul || v < INT64_MIN / mul) {
+					bad = 1;
+					break;
+				}
+				vals[colmap[c]] = v * mul;
+				any = 1;
+			}
+			if (!bad && any && profile_add_self(out, map[i], vals, err) != 0)
+				bad = 1;
+		}
+		free(map);
+		free(colmap);
+		if (bad) {
+			diag_set(err, "%s: merged counts overflow 64 bits", p->source);
+			free(vals);
+			profile_free(out);
+			return NULL;
+		}
+	}
+	free(vals);
+	if (profile_finish(out, sort, out->deftype, err) != 0) {
+		profile_free(out);
+		return NULL;
+	}
+	return out;
+}

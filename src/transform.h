@@ -1,0 +1,83 @@
+/* transform.h - filters: pure functions from one call tree to a new one.
+ *
+ * Each filter walks the input tree once (iteratively) and builds a new
+ * profile through the builder (profile_new_like / profile_child /
+ * profile_add_self / profile_finish); the input is never changed.  A
+ * "stack" is a node with a self value: the path from the root to it.
+ * Self values move for every column (sample type) at once.
+ *
+ *   focus RE       keep only stacks with at least one matching frame
+ *   ignore RE      drop stacks with any matching frame
+ *   hide RE        remove matching frames from every stack; their callees
+ *                  attach to the nearest kept caller; totals unchanged
+ *   show-from RE   cut each stack above its outermost (root-most) match,
+ *                  which becomes a child of the root; stacks without a
+ *                  match are dropped
+ *   prune-from RE  cut each stack below its outermost match, which becomes
+ *                  a leaf (its callees' time becomes its self)
+ *   show RE        keep only matching frames; a stack with none gives its
+ *                  value to the root's self
+ *
+ * A list of filters applies in order, each on the previous result.  When
+ * nothing matches the result is a profile with total 0 (the "no samples
+ * match" state): never NULL, never a division by zero downstream.
+ */
+#ifndef FT_TRANSFORM_H
+#define FT_TRANSFORM_H
+
+#include <stdint.h>
+
+#include "diag.h"
+#include "match.h"
+#include "profile.h"
+
+enum ft_filter_kind {
+	FILTER_FOCUS = 0,
+	FILTER_IGNORE,
+	FILTER_HIDE,
+	FILTER_SHOW_FROM,
+	FILTER_PRUNE_FROM,
+	FILTER_SHOW,
+	FILTER_KINDS
+};
+
+typedef struct ft_filter {
+	int kind;          /* enum ft_filter_kind */
+	char *pattern;     /* owned */
+	ft_matcher *m;     /* owned, compiled once */
+} ft_filter;
+
+/* An ordered list of filters, shared by main.c (command line) and the
+ * view (the `:` prompt and the header chips). */
+typedef struct ft_filters {
+	ft_filter *v;
+	int n, cap;
+} ft_filters;
+
+/* "focus", "ignore", "hide", "show-from", "prune-from", "show". */
+const char *filter_kind_name(int kind);
+/* Kind named s[0..n) (also "show_from", "prune_from"), or -1. */
+int filter_kind_parse(const char *s, size_t n);
+
+/* Compile pattern and append (kind, pattern).  -1 with err set on a bad
+ * regex; the list is unchanged then. */
+int filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err);
+/* Parse "KIND RE" or "KIND=RE" (pprof style) and append.  -1 with err. */
+int filters_add_line(ft_filters *f, const char *line, ft_diag *err);
+/* Remove the last filter (no-op when empty). */
+void filters_pop(ft_filters *f);
+void filters_clear(ft_filters *f);
+void filters_free(ft_filters *f);
+
+/* Apply one filter kind given a name-id match map (match_names()).
+ * The result is finished with (sort, column).  NULL with err set only on
+ * a value overflow (which filters cannot cause on valid input). */
+ft_profile *transform_filter(const ft_profile *p, int kind,
+    const uint8_t *match, enum ft_sort sort, int column, ft_diag *err);
+
+/* Apply every filter of f in order.  Always a new profile (a copy when f
+ * is empty), or NULL with err set. */
+ft_profile *transform_apply(const ft_profile *p, const ft_filters *f,
+    enum ft_sort sort, int column, ft_diag *err);
+
+#endif

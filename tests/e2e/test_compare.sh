@@ -1,0 +1,79 @@
+#!/bin/sh
+# Compare two profiles in the TUI: both panes follow moves and zoom made in
+# one, a path only in A shows "(absent)" in B, the differential view and its
+# width source, the regressions table and Enter, the split switch, and a
+# two-column file opening straight into the differential view.
+. "$(dirname "$0")/lib.sh"
+
+A=tests/data/small.folded
+B=tests/data/small-after.folded
+status_is() { ft_wait_for "^$1 \\| total A" 3; }
+row() { ft_screen | sed -n "$1p"; }
+row_matches() { row "$1" | grep -Eq -- "$2"; }
+
+ft_start 120 30 -- "$A" "$B"
+ft_check "opens side by side: both headers" ft_wait_for '^ A: total 97 .*│>B: total 95'
+ft_check "root selected, both totals" ft_matches '^all \| total A 97 \(100%\) -> B 95 \(100%\) delta -2'
+ft_check "a frame only in A is in pane A only" ft_matches '^ A: total 97 \| 2 only in A'
+
+# Keys act on pane B first; j selects main in both.
+ft_keys j
+ft_check "j selects main (both panes)" status_is main
+ft_keys Tab
+ft_check "Tab makes pane A active" ft_wait_for '^>A: total 97 .*│ B: total 95'
+ft_keys j
+ft_check "j in pane A selects run" ft_wait_for '^run \| total A 72 \(74.2%\) -> B 67 \(70.5%\) delta -5 \(-6.9%\)'
+
+# Zoom in pane A: pane B follows (run fills both panes).
+ft_keys Enter
+ft_check "Enter zooms both panes into run" ft_poll 3 row_matches 4 '^-run +│-run *$'
+ft_check "children of run laid out at full width in B" ft_poll 3 row_matches 5 '│.*-parse'
+
+# A path that exists only in A: io;read_[k].
+ft_keys j
+ft_check "j: widest child of run in A is parse" status_is parse
+ft_keys h
+ft_check "h: io" status_is io
+ft_keys j
+ft_check "j: read_[k], absent in B" ft_wait_for '^read_\[k\] \| total A 6 \(6.19%\) -> B absent delta -6 \(-100%\)'
+ft_check "pane B marks the gap (absent)" ft_poll 3 row_matches 6 '│.*\(absent\)'
+ft_check "pane A draws read" ft_poll 3 row_matches 6 '^ *.*-read.*│'
+
+# Differential view, width sources.
+ft_keys D
+ft_check "D: differential graph" ft_wait_for '^diff \| samples \| A 97 -> B 95 \(-2, -2.1%\) \| width B'
+ft_check "selection kept across views" status_is 'read_\[k\]'
+ft_check "width B: the vanished frame is a marked gap" ft_matches '\(absent\)'
+ft_keys W W
+ft_check "W W: width max(A,B)" ft_wait_for '\| width max\(A,B\) \|'
+ft_check "max(A,B): the vanished read is drawn" ft_matches '-read'
+
+# Regressions table and Enter.
+ft_keys R
+ft_check "R: regressions table" ft_wait_for '^regressions by function'
+ft_check "biggest self change first: lex" ft_poll 3 row_matches 3 ' -8 .* lex$'
+ft_keys j
+ft_check "j moves down the table" ft_wait_for 'row 2$'
+ft_keys k Enter
+ft_check "Enter selects lex in the graph" status_is lex
+ft_check "back in the differential graph" ft_matches '^diff \|'
+ft_keys Escape D
+ft_check "D: back to side by side" ft_wait_for '^[ >]A: total 97'
+
+# Split switch: top/bottom.
+ft_keys V
+ft_check "V: panes stacked" ft_wait_for '^[ >]B: total 95'
+ft_keys V
+ft_check "V again: side by side" ft_wait_for '│[ >]B: total 95'
+
+ft_keys q
+ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
+
+# A two-column file opens the differential view.
+ft_start 100 20 -- tests/data/diff.folded
+ft_check "two-column file: differential view" ft_wait_for '^diff \| after \| A 36 -> B 30'
+ft_check "growth marked" ft_matches '\+new'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+
+ft_done

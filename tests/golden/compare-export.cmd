@@ -1,0 +1,1 @@
+$FLAMETUI --export folded tests/data/small.folded tests/data/small-after.folded

@@ -1,0 +1,1 @@
+$FLAMETUI --diff tests/data/small.folded; $FLAMETUI --dump - - < /dev/null

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --flip samples/gcc-build.folded

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --size 80x24 tests/data/small.folded

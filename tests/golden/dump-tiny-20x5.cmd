@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --size 20x5 tests/data/small.folded

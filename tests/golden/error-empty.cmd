@@ -1,0 +1,1 @@
+printf "" | LC_ALL=C $FLAMETUI --dump - 2>&1

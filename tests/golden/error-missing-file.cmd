@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump /nonexistent/profile.folded 2>&1

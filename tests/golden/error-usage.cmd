@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --size 10 x 2>&1

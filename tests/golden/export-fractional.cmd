@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --export folded -o - tests/data/fractional.folded

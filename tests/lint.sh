@@ -1,0 +1,45 @@
+#!/bin/sh
+# Documentation checks: the man page is mdoc-clean (when mandoc is here),
+# its KEYS section is exactly what the key table generates, and every option
+# in --help is documented in the man page and the README.
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+flametui=${FLAMETUI:-./flametui}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "lint: FAIL: $*"; }
+
+if command -v mandoc >/dev/null 2>&1; then
+	if out=$(mandoc -Tlint -Wwarning man/flametui.1 2>&1) && [ -z "$out" ]; then ok
+	else bad "mandoc -Tlint man/flametui.1: $out"; fi
+else
+	echo "lint: mandoc not found, man page syntax not checked"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp man/flametui.1 "$tmp/committed.1"
+FLAMETUI=$flametui sh tests/update-man.sh
+if cmp -s "$tmp/committed.1" man/flametui.1; then ok
+else
+	bad "man/flametui.1 is out of date with the key table or man/flametui.1.in (run sh tests/update-man.sh and commit)"
+	cp "$tmp/committed.1" man/flametui.1
+fi
+
+# Every --option in --help appears in the man page (.Fl -opt) and README.
+$flametui --help > "$tmp/help"
+for opt in $(grep -o -- '--[a-z][a-z0-9-]*' "$tmp/help" | sort -u); do
+	name=${opt#--}
+	if grep -q -- "Fl -$name\b" man/flametui.1 || grep -q -- "Fl -$name$" man/flametui.1; then ok
+	else bad "option $opt from --help is missing in man/flametui.1"; fi
+	if grep -q -- "$opt" README.md; then ok
+	else bad "option $opt from --help is missing in README.md"; fi
+done
+# Every key of the table is in the help text (same source, checked anyway).
+$flametui --keys-mdoc | sed -n 's/^\.It Cm //p' | sed 's/ , /\n/g; s/\\&//g' > "$tmp/keys"
+while read -r k; do
+	[ "$k" = mouse ] && continue
+	if grep -q -F -- "$k" "$tmp/help"; then ok; else bad "key $k missing from --help"; fi
+done < "$tmp/keys"
+echo "lint: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

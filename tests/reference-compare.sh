@@ -1,0 +1,131 @@
+#!/bin/sh
+# Reference checks for comparing two profiles.
+#
+# 1. `flametui --export folded A B` must equal an independent awk merge of
+#    the two folded inputs: per stack (split on the last run of blanks) the
+#    summed count of A and of B, 0 where a side lacks the stack, stacks
+#    with no samples on either side dropped, lines sorted bytewise.  Pairs:
+#    small made-up files with stacks on one side only, and pairs of
+#    flamegraph's collapsed results of one perf input (pid vs tid, kernel
+#    vs jit), whose stack sets differ.
+# 2. inferno's diff-folded expectations (../shared/corpora/inferno/data/
+#    diff-folded): default.txt and normalize.txt must match exactly once
+#    both are sorted (inferno writes them in hash order; we sort).  Our
+#    --normalize truncates A * total(B) / total(A) per stack toward zero,
+#    as inferno does, so normalize.txt matches exactly.  fractionals.txt:
+#    inferno truncates fractional counts per line, we keep them exactly;
+#    the check compares our A column truncated to an integer.
+#    strip_hex.txt is not checked: flametui does not rewrite hex addresses.
+#    --top totals and --info totals are checked against awk sums.
+# The corpus parts skip cleanly without ../shared.  Last line:
+# "N passed, N failed".
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=${FLAMETUI_SHARED:-$top/../shared}
+flametui=${FLAMETUI:-$top/flametui}
+case $flametui in /*) ;; *) flametui=$top/$flametui ;; esac
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ftcmp.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+export LC_ALL=C
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "reference-compare: FAIL: $*" >&2; }
+
+# The independent merge: files A and B -> "stack A B", sorted.
+merge() {
+	awk 'FNR == 1 { side++ }
+	/^#/ || /^[ \t\r]*$/ { next }
+	{
+		sub(/\r$/, "")
+		if (!match($0, /[ \t]+[^ \t]+$/)) next
+		stack = substr($0, 1, RSTART - 1)
+		cnt = substr($0, RSTART); gsub(/[ \t]/, "", cnt)
+		if (cnt !~ /^[0-9]+$/) next
+		v[stack, side] += cnt; seen[stack] = 1
+	}
+	END {
+		for (s in seen)
+			if (v[s, 1] + v[s, 2] > 0)
+				printf "%s %.0f %.0f\n", s, v[s, 1], v[s, 2]
+	}' "$1" "$2" | sort
+}
+
+check_pair() {
+	merge "$1" "$2" > "$tmp/want"
+	if ! "$flametui" --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
+		bad "$3: flametui failed: $(cat "$tmp/err")"
+		return
+	fi
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else
+		bad "$3: --export folded A B differs from the awk merge"
+		diff "$tmp/want" "$tmp/got" | head -5 >&2
+	fi
+}
+
+# --- made-up pairs (always run) --------------------------------------------
+printf 'main;a 3\nmain;b 2\nmain;b 1\nonly_a;x 4\nmain 1\n' > "$tmp/a1"
+printf 'main;a 5\nmain;c 7\nonly_b 2\n# comment\n\nmain;b 3\n' > "$tmp/b1"
+check_pair "$tmp/a1" "$tmp/b1" "made-up pair"
+check_pair "$tmp/b1" "$tmp/a1" "made-up pair, swapped"
+printf 'x;y 1\n' > "$tmp/a2"
+: > "$tmp/b2"
+printf 'q 0\n' >> "$tmp/b2"
+printf 'q 0\nz 2\n' > "$tmp/b3"
+check_pair "$tmp/a2" "$tmp/b3" "disjoint pair"
+
+# --top: totals of a function counted once per stack, awk-free check.
+out=$("$flametui" --top 0 "$tmp/a1" "$tmp/b1")
+row=$(printf '%s\n' "$out" | awk '$NF == "main"')
+set -- $row
+if [ "$1 $2 $5 $6" = "1 0 7 15" ]; then ok; else bad "--top row for main: '$row'"; fi
+if printf '%s\n' "$out" | head -n 2 | grep -q "total 11$" &&
+    printf '%s\n' "$out" | sed -n 2p | grep -q 'total 17$'; then ok; else
+	bad "--top header totals: $(printf '%s\n' "$out" | head -n 2)"
+fi
+
+if [ ! -d "$shared/corpora" ]; then
+	echo "reference-compare: corpus checks skipped: $shared/corpora not found"
+	echo "reference-compare: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+
+# --- flamegraph collapsed pairs -------------------------------------------
+res=$shared/corpora/flamegraph/test/results
+for pid in "$res"/*-collapsed-pid.txt; do
+	base=${pid%-collapsed-pid.txt}
+	check_pair "$pid" "$base-collapsed-tid.txt" "$(basename "$base") pid/tid"
+	check_pair "$base-collapsed-kernel.txt" "$base-collapsed-jit.txt" "$(basename "$base") kernel/jit"
+done
+
+# --- inferno diff-folded ------------------------------------------------------
+d=$shared/corpora/inferno/data/diff-folded
+if [ -d "$d" ]; then
+	sort "$d/results/default.txt" > "$tmp/want"
+	"$flametui" --export folded "$d/before.txt" "$d/after.txt" > "$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded default"; fi
+	sort "$d/results/normalize.txt" > "$tmp/want"
+	"$flametui" --export folded --normalize "$d/before.txt" "$d/after.txt" > "$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded normalize"; fi
+	sort "$d/results/fractionals.txt" > "$tmp/want"
+	"$flametui" --export folded "$d/before_fractionals.txt" "$d/after.txt" 2> /dev/null |
+	    awk '{ a = $(NF - 1); sub(/\..*/, "", a); $(NF - 1) = a; print }' > "$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded fractionals (A truncated)"; fi
+	# A differential file written by us reads back as the same comparison.
+	"$flametui" --export folded "$d/before.txt" "$d/after.txt" > "$tmp/diff.folded"
+	"$flametui" --export folded --normalize "$tmp/diff.folded" > "$tmp/got"
+	sort "$d/results/normalize.txt" > "$tmp/want"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "two-column file --normalize"; fi
+	info=$("$flametui" --info "$d/before.txt" "$d/after.txt")
+	ta=$(awk '{ s += $NF } END { print s }' "$d/before.txt")
+	tb=$(awk '{ s += $NF } END { print s }' "$d/after.txt")
+	if printf '%s\n' "$info" | grep -qx "total_a=$ta" &&
+	    printf '%s\n' "$info" | grep -qx "total_b=$tb"; then ok; else
+		bad "--info totals ($ta, $tb): $info"
+	fi
+else
+	echo "reference-compare: inferno diff-folded skipped: $d not found"
+fi
+
+echo "reference-compare: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,428 @@
+/* test_compare.c - comparing two profiles: path matching, absent frames,
+ * normalisation, colour scale, zero totals, regressions, the views. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "compare.h"
+#include "compare_view.h"
+#include "load.h"
+#include "render_compare.h"
+#include "unit.h"
+
+static ft_profile *
+folded(ft_intern *names, const char *text)
+{
+	ft_source *s = source_open_mem(text, strlen(text), "mem");
+	ft_load_opts o;
+	memset(&o, 0, sizeof(o));
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_source(s, FT_FMT_FOLDED, names, &o, &rep, &err);
+	source_close(s);
+	if (p == NULL)
+		fprintf(stderr, "load: %s\n", err.msg);
+	return p;
+}
+
+/* Union node at "a;b;c" (names looked up without kinds). */
+static uint32_t
+at(const ft_compare *c, const char *path)
+{
+	uint32_t ids[32], n = 0;
+	const char *s = path;
+	while (*s && n < 32) {
+		const char *e = strchr(s, ';');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		ids[n++] = intern_find(c->u->names, s, len, 0);
+		s += len + (e ? 1 : 0);
+	}
+	return profile_lookup(c->u, ids, n);
+}
+
+struct pair {
+	ft_intern *names;
+	ft_profile *a, *b;
+	ft_compare c;
+	int rc;
+};
+
+static void
+pair_open(struct pair *p, const char *a, const char *b, int normalize)
+{
+	p->names = intern_new();
+	p->a = folded(p->names, a);
+	p->b = folded(p->names, b);
+	ft_compare_opts o = {normalize, FT_SORT_NAME};
+	ft_diag err;
+	p->rc = -1;
+	if (p->a != NULL && p->b != NULL)
+		p->rc = compare_build(&p->c, p->a, p->a->deftype, p->b, p->b->deftype, &o, &err);
+	if (p->rc != 0)
+		fprintf(stderr, "compare_build: %s\n", err.msg);
+}
+
+static void
+pair_close(struct pair *p)
+{
+	if (p->rc == 0)
+		compare_free(&p->c);
+	profile_free(p->a);
+	profile_free(p->b);
+	intern_unref(p->names);
+}
+
+TEST(matches_by_path)
+{
+	struct pair p;
+	pair_open(&p, "a;b 3\na;c 2\nx;y 1\n", "a;b 1\na;d 4\ny;x 2\n", 0);
+	CHECK_INT(p.rc, 0);
+	const ft_compare *c = &p.c;
+	uint32_t ab = at(c, "a;b"), ac = at(c, "a;c"), ad = at(c, "a;d");
+	CHECK(ab != FT_NONE && ac != FT_NONE && ad != FT_NONE);
+	CHECK_INT(profile_self(c->u, ab, CMP_A), 3);
+	CHECK_INT(profile_self(c->u, ab, CMP_B), 1);
+	CHECK_INT(profile_total(c->u, ac, CMP_B), 0);
+	CHECK_INT(profile_total(c->u, ad, CMP_A), 0);
+	CHECK_INT(profile_total(c->u, at(c, "a"), CMP_A), 5);
+	CHECK_INT(profile_total(c->u, at(c, "a"), CMP_B), 5);
+	/* Same names on a different path are different frames. */
+	uint32_t xy = at(c, "x;y"), yx = at(c, "y;x");
+	CHECK(xy != FT_NONE && yx != FT_NONE && xy != yx);
+	CHECK_INT(c->presence[xy], CMP_IN_A);
+	CHECK_INT(c->presence[yx], CMP_IN_B);
+	CHECK_INT(c->presence[ab], CMP_IN_A | CMP_IN_B);
+	CHECK_INT(c->presence[ac], CMP_IN_A);
+	CHECK_INT(c->presence[ad], CMP_IN_B);
+	/* a;c, x, x;y only in A; a;d, y, y;x only in B. */
+	CHECK_INT(c->only[0], 3);
+	CHECK_INT(c->only[1], 3);
+	CHECK_INT(c->total[0], 6);
+	CHECK_INT(c->total[1], 7);
+	/* A node of an input maps to the union node of its path. */
+	uint32_t ids[2] = {intern_find(p.names, "a", 1, 0), intern_find(p.names, "c", 1, 0)};
+	uint32_t in_a = profile_lookup(p.a, ids, 2);
+	CHECK_INT(compare_map_node(c, p.a, in_a), ac);
+	CHECK_INT(compare_map_node(c, p.b, profile_lookup(p.b, ids, 1)), at(c, "a"));
+	pair_close(&p);
+}
+
+TEST(deltas_and_export_shape)
+{
+	struct pair p;
+	pair_open(&p, "a;b 3\na 1\n", "a;b 5\n", 0);
+	const ft_compare *c = &p.c;
+	uint32_t a = at(c, "a"), ab = at(c, "a;b");
+	CHECK_INT(compare_delta(c, ab, CMP_BASIS_TOTAL), 2);
+	CHECK_INT(compare_delta(c, a, CMP_BASIS_SELF), -1);
+	CHECK_INT(compare_delta(c, a, CMP_BASIS_TOTAL), 1);
+	CHECK_INT(compare_max_delta(c, CMP_BASIS_TOTAL), 2);
+	CHECK_INT(compare_max_delta(c, CMP_BASIS_SELF), 2);
+	/* The self-only frame a exists in B (through a;b): not "only A". */
+	CHECK_INT(c->presence[a], CMP_IN_A | CMP_IN_B);
+	pair_close(&p);
+}
+
+TEST(normalisation_truncates_exactly)
+{
+	struct pair p;
+	/* A total 17, B total 20: A's stacks scale by 20/17, truncated. */
+	pair_open(&p, "s1 3\ns2 14\n", "s1 7\ns2 13\n", 1);
+	const ft_compare *c = &p.c;
+	CHECK_INT(c->normalized, 1);
+	CHECK_INT(c->raw_total_a, 17);
+	CHECK_INT(profile_self(c->u, at(c, "s1"), CMP_A), 3);  /* 3.53 */
+	CHECK_INT(profile_self(c->u, at(c, "s2"), CMP_A), 16); /* 16.47 */
+	CHECK_INT(c->total[0], 19);
+	CHECK_INT(c->total[1], 20);
+	pair_close(&p);
+
+	/* Huge values: the product overflows 64 bits, the result does not. */
+	pair_open(&p, "s 4000000000000000000\nt 4000000000000000000\n",
+	    "s 3000000000000000000\n", 1);
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(profile_self(p.c.u, at(&p.c, "s"), CMP_A), 1500000000000000000LL);
+	pair_close(&p);
+
+	/* Fractional counts: both sides at the finer scale. */
+	pair_open(&p, "s 0.5\n", "s 2\n", 1);
+	CHECK_INT(p.c.u->scale, 1);
+	CHECK_INT(profile_self(p.c.u, at(&p.c, "s"), CMP_A), 20);
+	CHECK_INT(profile_self(p.c.u, at(&p.c, "s"), CMP_B), 20);
+	pair_close(&p);
+
+	/* Without --normalize nothing is scaled. */
+	pair_open(&p, "s1 3\ns2 14\n", "s1 7\ns2 13\n", 0);
+	CHECK_INT(p.c.normalized, 0);
+	CHECK_INT(p.c.total[0], 17);
+	pair_close(&p);
+}
+
+TEST(colour_scale)
+{
+	CHECK_INT(compare_sign(5), 1);
+	CHECK_INT(compare_sign(-5), -1);
+	CHECK_INT(compare_sign(0), 0);
+	CHECK(compare_intensity(5, 10) > 0.49 && compare_intensity(5, 10) < 0.51);
+	CHECK(compare_intensity(-10, 10) == 1.0);
+	CHECK(compare_intensity(3, 0) == 0.0);
+	CHECK(compare_intensity(0, 10) == 0.0);
+	uint32_t grey = compare_color(0, 10);
+	CHECK_INT(grey >> 16, grey & 0xff);
+	uint32_t r1 = compare_color(1, 10), r9 = compare_color(9, 10);
+	uint32_t b1 = compare_color(-1, 10), b9 = compare_color(-9, 10);
+	/* Growth is red, shrink blue. */
+	CHECK_INT(r1 >> 16, 0xff);
+	CHECK((r1 & 0xff) < 0xff);
+	CHECK_INT(b1 & 0xff, 0xff);
+	CHECK((b1 >> 16) < 0xff);
+	/* Bigger change, deeper colour. */
+	CHECK(((r9 >> 8) & 0xff) < ((r1 >> 8) & 0xff));
+	CHECK((b9 >> 16) < (b1 >> 16));
+	/* Symmetric. */
+	CHECK_INT((r9 >> 8) & 0xff, (b9 >> 8) & 0xff);
+	/* A tiny change is still not grey. */
+	CHECK(compare_color(1, 1000000) != grey);
+	char buf[32];
+	CHECK_STR(compare_pct(buf, sizeof(buf), 0, 5), "new");
+	CHECK_STR(compare_pct(buf, sizeof(buf), 10, -10), "-100%");
+	CHECK_STR(compare_pct(buf, sizeof(buf), 8, 1), "+12.5%");
+	CHECK_STR(compare_pct(buf, sizeof(buf), 0, 0), "0%");
+}
+
+TEST(zero_totals)
+{
+	ft_intern *names = intern_new();
+	ft_profile *a = profile_new(names, 1);
+	ft_diag err;
+	CHECK_INT(profile_finish(a, FT_SORT_NAME, 0, &err), 0);
+	ft_profile *b = folded(names, "x 4\n");
+	ft_compare c;
+	ft_compare_opts o = {1, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK_INT(c.total[0], 0);
+	CHECK_INT(c.total[1], 4);
+	uint32_t x = at(&c, "x");
+	CHECK_INT(profile_self(c.u, x, CMP_A), 0);
+	CHECK_INT(c.presence[x], CMP_IN_B);
+	ft_cview v;
+	cview_init(&v, &c, 60, 10);
+	ft_canvas cv;
+	canvas_init(&cv, 60, 10, 0);
+	render_cview(&v, &cv);
+	v.mode = CV_DIFF;
+	v.dirty = 1;
+	render_cview(&v, &cv);
+	cview_table(&v, 1);
+	CHECK_INT(v.nrows, 1);
+	render_cview(&v, &cv);
+	canvas_free(&cv);
+	cview_free(&v);
+	compare_free(&c);
+	/* Both empty. */
+	ft_profile *e = profile_new(names, 1);
+	profile_finish(e, FT_SORT_NAME, 0, &err);
+	CHECK_INT(compare_build(&c, a, 0, e, 0, &o, &err), 0);
+	CHECK_INT(c.u->nnodes, 1);
+	CHECK_INT(compare_max_delta(&c, CMP_BASIS_TOTAL), 0);
+	cview_init(&v, &c, 60, 10);
+	canvas_init(&cv, 60, 10, 0);
+	render_cview(&v, &cv);
+	CHECK_INT(cview_apply(&v, ACT_DOWN), V_REDRAW);
+	canvas_free(&cv);
+	cview_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	profile_free(e);
+	intern_unref(names);
+}
+
+TEST(max_width_keeps_vanished)
+{
+	struct pair p;
+	pair_open(&p, "a;b 10\n", "a;c 6\n", 0);
+	const ft_compare *c = &p.c;
+	ft_widths w = compare_widths(c, CMP_W_MAX);
+	CHECK_INT(w.w[at(c, "a") * w.stride], 16);
+	CHECK_INT(w.w[FT_ROOT * w.stride], 16);
+	CHECK_INT(w.w[at(c, "a;b") * w.stride], 10);
+	ft_widths wb = compare_widths(c, CMP_W_B);
+	CHECK_INT(wb.w[at(c, "a;b") * wb.stride], 0);
+	ft_widths wa = compare_widths(c, CMP_W_A);
+	CHECK_INT(wa.w[at(c, "a;c") * wa.stride], 0);
+	CHECK_STR(compare_width_name(CMP_W_MAX), "max(A,B)");
+	pair_close(&p);
+}
+
+TEST(regressions_count_stacks_once)
+{
+	struct pair p;
+	pair_open(&p, "f;f;g 2\nh 9\n", "f;g 5\nh 9\nk 1\n", 0);
+	ft_regress *r;
+	uint32_t n = compare_regressions(&p.c, CMP_BASIS_TOTAL, &r);
+	CHECK_INT(n, 4);
+	uint32_t f = intern_find(p.names, "f", 1, 0);
+	uint32_t g = intern_find(p.names, "g", 1, 0);
+	/* f and g both +3 in total; f first by the tie-break on self (0
+	 * vs 3 -> g has the larger self change, so g first). */
+	CHECK_INT(r[0].name, g);
+	CHECK_INT(r[0].total[0], 2);
+	CHECK_INT(r[0].total[1], 5);
+	CHECK_INT(r[1].name, f);
+	CHECK_INT(r[1].total[0], 2); /* recursion counted once */
+	CHECK_INT(r[1].total[1], 5);
+	CHECK_INT(r[3].total[0], 9); /* h unchanged: last */
+	compare_regressions_sort(&p.c, r, n, CMP_BASIS_SELF);
+	CHECK_INT(r[0].name, g);
+	free(r);
+	/* The widest frame of a name, for table Enter. */
+	uint32_t node = compare_widest_named(&p.c, f, compare_widths(&p.c, CMP_W_B));
+	CHECK_INT(node, at(&p.c, "f"));
+	pair_close(&p);
+}
+
+static int
+canvas_has(const ft_canvas *c, const char *s)
+{
+	char buf[2048];
+	for (int y = 0; y < c->h; y++) {
+		canvas_row_text(c, y, buf, sizeof(buf));
+		if (strstr(buf, s) != NULL)
+			return y;
+	}
+	return -1;
+}
+
+TEST(views_stay_in_step)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\n", "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_cview v;
+	cview_init(&v, &p.c, 100, 12);
+	v.split = CV_SPLIT_LR;
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_cview(&v, &cv);
+	CHECK_INT(v.npanes, 2);
+	/* Move in pane A: down to main, down to its widest child. */
+	v.active = 0;
+	cview_apply(&v, ACT_DOWN);
+	CHECK_INT(v.sel, at(&p.c, "main"));
+	cview_apply(&v, ACT_DOWN);
+	cview_apply(&v, ACT_DOWN);
+	CHECK_INT(v.sel, at(&p.c, "main;parse;lex"));
+	/* Zoom in A: both panes lay out from the same zoom node. */
+	cview_apply(&v, ACT_UP);
+	cview_apply(&v, ACT_ZOOM);
+	CHECK_INT(v.zoom, at(&p.c, "main;parse"));
+	render_cview(&v, &cv);
+	CHECK(layout_find(&v.pane[0].layout, p.c.u, v.zoom) != NULL);
+	CHECK(layout_find(&v.pane[1].layout, p.c.u, v.zoom) != NULL);
+	CHECK_INT(v.pane[0].layout.zoom, v.pane[1].layout.zoom);
+	CHECK_INT(v.pane[1].layout.frames[v.pane[1].layout.row_start[2]].x1, v.pane[1].w);
+	cview_apply(&v, ACT_RESET);
+	CHECK_INT(v.zoom, FT_ROOT);
+	/* Select a path only in A: pane B shows it as absent. */
+	cview_select(&v, at(&p.c, "main;old"));
+	render_cview(&v, &cv);
+	int y = canvas_has(&cv, "(absent)");
+	CHECK(y == 3);
+	char row[1024];
+	canvas_row_text(&cv, y, row, sizeof(row));
+	CHECK(strstr(row, "(absent)") > strstr(row, "old")); /* in the right pane */
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(strstr(row, "B absent") != NULL);
+	CHECK(strstr(row, "-100%") != NULL);
+	/* Tab to pane B and move: starts from the nearest frame B draws. */
+	cview_apply(&v, ACT_CMP_PANE);
+	CHECK_INT(v.active, 1);
+	CHECK_INT(v.sel, at(&p.c, "main;old"));
+	cview_apply(&v, ACT_RIGHT);
+	CHECK_INT(v.sel, at(&p.c, "main"));
+	/* Differential view: one pane, widths switch. */
+	cview_apply(&v, ACT_CMP_DIFF);
+	CHECK_INT(v.mode, CV_DIFF);
+	render_cview(&v, &cv);
+	CHECK_INT(v.npanes, 1);
+	CHECK(canvas_has(&cv, "width B") == 0);
+	CHECK(canvas_has(&cv, "-old") < 0); /* gone in B: no width */
+	cview_apply(&v, ACT_CMP_WIDTH);
+	cview_apply(&v, ACT_CMP_WIDTH);
+	CHECK_INT(v.wsrc, CMP_W_MAX);
+	render_cview(&v, &cv);
+	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
+	CHECK(canvas_has(&cv, "+new") > 0);
+	/* Table Enter selects the widest frame of the function. */
+	cview_apply(&v, ACT_CMP_TABLE);
+	CHECK_INT(v.table, 1);
+	uint32_t lex = intern_find(p.names, "lex", 3, 0), i;
+	for (i = 0; i < v.nrows && v.rows[i].name != lex; i++)
+		;
+	CHECK(i < v.nrows);
+	v.trow = i;
+	cview_apply(&v, ACT_ZOOM);
+	CHECK_INT(v.table, 0);
+	CHECK_INT(v.sel, at(&p.c, "main;parse;lex"));
+	/* Top/bottom split. */
+	cview_apply(&v, ACT_CMP_DIFF);
+	cview_apply(&v, ACT_CMP_SPLIT);
+	render_cview(&v, &cv);
+	CHECK(cview_stacked(&v));
+	CHECK_INT(v.pane[1].x, 0);
+	CHECK(v.pane[1].y > 0);
+	canvas_free(&cv);
+	cview_free(&v);
+	pair_close(&p);
+}
+
+TEST(differential_file_and_columns)
+{
+	ft_intern *names = intern_new();
+	ft_profile *d = folded(names, "a;b 1 3\na;c 2 0\n");
+	CHECK(d != NULL && d->differential);
+	int ca, cb;
+	ft_diag err;
+	CHECK_INT(compare_pick_columns(d, d, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 0);
+	CHECK_INT(cb, 1);
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, d, ca, d, cb, &o, &err), 0);
+	CHECK_INT(c.total[0], 3);
+	CHECK_INT(c.total[1], 3);
+	CHECK_INT(c.presence[at(&c, "a;c")], CMP_IN_A);
+	compare_free(&c);
+	/* Units that differ cannot be compared. */
+	ft_profile *x = profile_new(names, 2);
+	profile_set_type(x, 0, "cpu", "nanoseconds");
+	profile_set_type(x, 1, "samples", "count");
+	x->deftype = 0;
+	profile_finish(x, FT_SORT_NAME, 0, &err);
+	ft_profile *y = folded(names, "a 1\n");
+	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), 0);
+	CHECK_INT(ca, 1); /* same name as B's default type */
+	x->types[1].name = "other";
+	CHECK_INT(compare_pick_columns(x, y, NULL, &ca, &cb, &err), -1);
+	CHECK(strstr(err.msg, "--sample-type") != NULL);
+	CHECK_INT(compare_pick_columns(x, y, "nope", &ca, &cb, &err), -1);
+	profile_free(x);
+	profile_free(y);
+	profile_free(d);
+	intern_unref(names);
+}
+
+int
+main(void)
+{
+	RUN(matches_by_path);
+	RUN(deltas_and_export_shape);
+	RUN(normalisation_truncates_exactly);
+	RUN(colour_scale);
+	RUN(zero_totals);
+	RUN(max_width_keeps_vanished);
+	RUN(regressions_count_stacks_once);
+	RUN(views_stay_in_step);
+	RUN(differential_file_and_columns);
+	return unit_report();
+}
