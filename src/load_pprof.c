@@ -92,6 +92,8 @@ struct pp {
 	struct pvt period_type;
 	int64_t period, time_ns, duration_ns;
 	uint64_t default_type;
+	uint64_t dropkeep[2];
+	size_t dropkeep_off[2];
 
 	uint32_t *fr; size_t nfr, cfr;
 	ft_frame_where *where; size_t nwhere, cwhere;
@@ -334,9 +336,11 @@ pass_tables(struct pp *P)
 			PUSH(P->strs, P->nstrs, P->cstrs, s);
 			break;
 		}
-		case 7: case 8:
+		case 7: case 8: /* drop_frames, keep_frames: checked, not applied */
 			if (get_uint(P, &f, &v) < 0)
 				return -1;
+			P->dropkeep[f.num - 7] = v;
+			P->dropkeep_off[f.num - 7] = f.key_off;
 			break;
 		case 9: case 10: case 12:
 			if (get_uint(P, &f, &v) < 0)
@@ -501,6 +505,9 @@ check_strings(struct pp *P)
 	for (size_t i = 0; i < P->ncomments; i++)
 		if (str_at(P, P->comments[i], 0, "comment", &s, &n) < 0)
 			return -1;
+	if (str_at(P, P->dropkeep[0], P->dropkeep_off[0], "drop_frames", &s, &n) < 0 ||
+	    str_at(P, P->dropkeep[1], P->dropkeep_off[1], "keep_frames", &s, &n) < 0)
+		return -1;
 	if (P->default_type != 0 &&
 	    str_at(P, P->default_type, 0, "default sample type", &s, &n) < 0)
 		return -1;
