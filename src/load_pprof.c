@@ -635,6 +635,38 @@ expand_locations(struct pp *P, ft_profile *p)
 	return 0;
 }
 
+/* One Label of a sample: validate it and note its key. */
+static int
+read_label(struct pp *P, const pb_reader *r, const pb_field *f)
+{
+	if (need_msg(P, f, "Sample.label") < 0)
+		return -1;
+	pb_reader lr = pb_sub(r, f);
+	pb_field lf;
+	pb_error e;
+	int rc;
+	uint64_t key = 0, str = 0, unit = 0, num;
+	while ((rc = pb_next(&lr, &lf, &e)) == 1) {
+		uint64_t *dst = lf.num == 1 ? &key : lf.num == 2 ? &str :
+		    lf.num == 3 ? &num : lf.num == 4 ? &unit : NULL;
+		if (dst != NULL && get_uint(P, &lf, dst) < 0)
+			return -1;
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	const char *s;
+	size_t n;
+	if (str_at(P, key, f->key_off, "label key", &s, &n) < 0 ||
+	    str_at(P, str, f->key_off, "label value", &s, &n) < 0 ||
+	    str_at(P, unit, f->key_off, "label unit", &s, &n) < 0)
+		return -1;
+	/* pprof_ref's rule: a label with a string value is a string label,
+	 * else numeric. */
+	if (P->nstrs > 0)
+		P->keyseen[key] |= str != 0 ? 1 : 2;
+	return 0;
+}
+
 /* One Sample: its locations, values and label keys; adds to the tree. */
 static int
 one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
@@ -667,31 +699,8 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			}
 			if (rc < 0)
 				return wire_err(P, &e);
-		} else if (f.num == 3) {
-			if (need_msg(P, &f, "Sample.label") < 0)
-				return -1;
-			pb_reader lr = pb_sub(&r, &f);
-			pb_field lf;
-			uint64_t key = 0, str = 0;
-			while ((rc = pb_next(&lr, &lf, &e)) == 1) {
-				if (lf.num == 1 && get_uint(P, &lf, &key) < 0)
-					return -1;
-				if (lf.num == 2 && get_uint(P, &lf, &str) < 0)
-					return -1;
-				if ((lf.num == 3 || lf.num == 4) && get_uint(P, &lf, &v) < 0)
-					return -1;
-			}
-			if (rc < 0)
-				return wire_err(P, &e);
-			const char *s;
-			size_t n;
-			if (str_at(P, key, f.key_off, "label key", &s, &n) < 0 ||
-			    str_at(P, str, f.key_off, "label value", &s, &n) < 0)
-				return -1;
-			/* pprof_ref's rule: a label with a string value is a
-			 * string label, else numeric. */
-			if (P->nstrs > 0)
-				P->keyseen[key] |= str != 0 ? 1 : 2;
+		} else if (f.num == 3 && read_label(P, &r, &f) < 0) {
+			return -1;
 		}
 	}
 	if (rc < 0)
