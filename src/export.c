@@ -88,18 +88,16 @@ export_folded(const ft_profile *p, int col, int col2, FILE *out)
 	int rc = 0;
 	for (size_t i = 0; i < nl && rc == 0;) {
 		char v1[32], v2[32];
-		ft_val a = 0, b = 0;
-		size_t j = i;
-		/* Equal text (possible only in plain mode): one line, summed
-		 * (a sum that overflows keeps the lines apart). */
+		ft_val a = profile_self(p, lines[i].node, col);
+		ft_val b = col2 >= 0 ? profile_self(p, lines[i].node, col2) : 0;
+		size_t j = i + 1;
+		/* Equal text (possible only in plain mode): one line, summed;
+		 * a sum that would overflow starts a new line instead. */
 		for (; j < nl && cmp_line(&lines[i], &lines[j]) == 0; j++) {
 			ft_val a2 = a, b2 = b;
 			if (val_add(&a2, profile_self(p, lines[j].node, col)) != 0 ||
-			    (col2 >= 0 && val_add(&b2, profile_self(p, lines[j].node, col2)) != 0)) {
-				if (j == i)
-					j++;
+			    (col2 >= 0 && val_add(&b2, profile_self(p, lines[j].node, col2)) != 0))
 				break;
-			}
 			a = a2;
 			b = b2;
 		}

@@ -90,7 +90,9 @@ header_comm(const char *s, size_t n, size_t *end)
 	if (n == 0 || is_ws(s[0]))
 		return 0;
 	for (size_t k = 2; k < n; k++) {
-		if (!is_ws(s[k]))
+		/* Within a run of blanks only the first position can match
+		 * (the later ones see the same rest): linear, not quadratic. */
+		if (!is_ws(s[k]) || (k > 2 && is_ws(s[k - 1])))
 			continue;
 		size_t j = k;
 		while (j < n && is_ws(s[j]))
@@ -258,14 +260,19 @@ tidy(struct perf *P, const char *f, size_t n, const char *mod, size_t mlen, int 
 		n = mlen - b + 2;
 	}
 	/* `.(...).` (a Go or Java type with a dot-paren) keeps its parens. */
+	/* That is: the first ".(" comes before the last ")." (linear). */
 	int keep_parens = 0;
-	for (size_t i = 0; i + 1 < n && !keep_parens; i++) {
+	size_t first_open = n;
+	for (size_t i = 0; i + 1 < n; i++) {
 		if (f[i] == '.' && f[i + 1] == '(') {
-			for (size_t j = i + 2; j + 1 < n; j++)
-				if (f[j] == ')' && f[j + 1] == '.') {
-					keep_parens = 1;
-					break;
-				}
+			first_open = i;
+			break;
+		}
+	}
+	for (size_t j = n; first_open < n && j-- > first_open + 2;) {
+		if (j + 1 < n && f[j] == ')' && f[j + 1] == '.') {
+			keep_parens = 1;
+			break;
 		}
 	}
 	for (size_t i = 0; i < n; i++) {

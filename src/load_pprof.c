@@ -92,6 +92,8 @@ struct pp {
 	struct pvt period_type;
 	int64_t period, time_ns, duration_ns;
 	uint64_t default_type;
+	uint64_t dropkeep[2];
+	size_t dropkeep_off[2];
 
 	uint32_t *fr; size_t nfr, cfr;
 	ft_frame_where *where; size_t nwhere, cwhere;
@@ -334,9 +336,11 @@ pass_tables(struct pp *P)
 			PUSH(P->strs, P->nstrs, P->cstrs, s);
 			break;
 		}
-		case 7: case 8:
+		case 7: case 8: /* drop_frames, keep_frames: checked, not applied */
 			if (get_uint(P, &f, &v) < 0)
 				return -1;
+			P->dropkeep[f.num - 7] = v;
+			P->dropkeep_off[f.num - 7] = f.key_off;
 			break;
 		case 9: case 10: case 12:
 			if (get_uint(P, &f, &v) < 0)
@@ -501,6 +505,9 @@ check_strings(struct pp *P)
 	for (size_t i = 0; i < P->ncomments; i++)
 		if (str_at(P, P->comments[i], 0, "comment", &s, &n) < 0)
 			return -1;
+	if (str_at(P, P->dropkeep[0], P->dropkeep_off[0], "drop_frames", &s, &n) < 0 ||
+	    str_at(P, P->dropkeep[1], P->dropkeep_off[1], "keep_frames", &s, &n) < 0)
+		return -1;
 	if (P->default_type != 0 &&
 	    str_at(P, P->default_type, 0, "default sample type", &s, &n) < 0)
 		return -1;
@@ -628,6 +635,38 @@ expand_locations(struct pp *P, ft_profile *p)
 	return 0;
 }
 
+/* One Label of a sample: validate it and note its key. */
+static int
+read_label(struct pp *P, const pb_reader *r, const pb_field *f)
+{
+	if (need_msg(P, f, "Sample.label") < 0)
+		return -1;
+	pb_reader lr = pb_sub(r, f);
+	pb_field lf;
+	pb_error e;
+	int rc;
+	uint64_t key = 0, str = 0, unit = 0, num;
+	while ((rc = pb_next(&lr, &lf, &e)) == 1) {
+		uint64_t *dst = lf.num == 1 ? &key : lf.num == 2 ? &str :
+		    lf.num == 3 ? &num : lf.num == 4 ? &unit : NULL;
+		if (dst != NULL && get_uint(P, &lf, dst) < 0)
+			return -1;
+	}
+	if (rc < 0)
+		return wire_err(P, &e);
+	const char *s;
+	size_t n;
+	if (str_at(P, key, f->key_off, "label key", &s, &n) < 0 ||
+	    str_at(P, str, f->key_off, "label value", &s, &n) < 0 ||
+	    str_at(P, unit, f->key_off, "label unit", &s, &n) < 0)
+		return -1;
+	/* pprof_ref's rule: a label with a string value is a string label,
+	 * else numeric. */
+	if (P->nstrs > 0)
+		P->keyseen[key] |= str != 0 ? 1 : 2;
+	return 0;
+}
+
 /* One Sample: its locations, values and label keys; adds to the tree. */
 static int
 one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
@@ -660,31 +699,8 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			}
 			if (rc < 0)
 				return wire_err(P, &e);
-		} else if (f.num == 3) {
-			if (need_msg(P, &f, "Sample.label") < 0)
-				return -1;
-			pb_reader lr = pb_sub(&r, &f);
-			pb_field lf;
-			uint64_t key = 0, str = 0;
-			while ((rc = pb_next(&lr, &lf, &e)) == 1) {
-				if (lf.num == 1 && get_uint(P, &lf, &key) < 0)
-					return -1;
-				if (lf.num == 2 && get_uint(P, &lf, &str) < 0)
-					return -1;
-				if ((lf.num == 3 || lf.num == 4) && get_uint(P, &lf, &v) < 0)
-					return -1;
-			}
-			if (rc < 0)
-				return wire_err(P, &e);
-			const char *s;
-			size_t n;
-			if (str_at(P, key, f.key_off, "label key", &s, &n) < 0 ||
-			    str_at(P, str, f.key_off, "label value", &s, &n) < 0)
-				return -1;
-			/* pprof_ref's rule: a label with a string value is a
-			 * string label, else numeric. */
-			if (P->nstrs > 0)
-				P->keyseen[key] |= str != 0 ? 1 : 2;
+		} else if (f.num == 3 && read_label(P, &r, &f) < 0) {
+			return -1;
 		}
 	}
 	if (rc < 0)

@@ -15,6 +15,9 @@ if [ ! -x "$1" ]; then
 	echo "fuzz: no harness built (run make fuzz; needs clang)"
 	exit 0
 fi
+# Undefined behaviour is a failure too, not just a printed warning.
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export UBSAN_OPTIONS
 work=$top/build-fuzz/corpus
 art=$top/build-fuzz/artifacts
 mkdir -p "$art"

@@ -217,6 +217,36 @@ TEST(deep_stack_is_iterative)
 	free(t);
 }
 
+TEST(hostile_lines_stay_linear)
+{
+	/* A header of 300 000 blanks and a symbol of 150 000 ".(" pairs:
+	 * both were quadratic scans once (minutes); now instant. */
+	size_t n = 300000;
+	char *t = malloc(2 * n + 200);
+	size_t len = (size_t)sprintf(t, "ab");
+	memset(t + len, ' ', n);
+	len += n;
+	len += (size_t)sprintf(t + len, "x\nab 1 1.0: cycles:\n\t 10 ");
+	for (size_t i = 0; i < n / 2; i++) {
+		t[len++] = '.';
+		t[len++] = '(';
+	}
+	len += (size_t)sprintf(t + len, " (/bin/a)\n\n");
+	t[len] = '\0';
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_perf_text(t, 0, &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 1); /* the blank-filled line matches nothing */
+	if (p != NULL) {
+		char *f = folded(p);
+		CHECK_STR(f, "ab;. 1\n"); /* cut at the first '(' */
+		free(f);
+		profile_free(p);
+	}
+	free(t);
+}
+
 int
 main(void)
 {
@@ -230,5 +260,6 @@ main(void)
 	RUN(unrecognised_lines_are_counted_and_strict_fails);
 	RUN(sniffing);
 	RUN(deep_stack_is_iterative);
+	RUN(hostile_lines_stay_linear);
 	return unit_report();
 }

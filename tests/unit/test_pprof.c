@@ -600,6 +600,38 @@ TEST(sparse_and_duplicate_ids)
 	profile_free(p);
 }
 
+TEST(inlined_and_plain_frames_merge_in_export)
+{
+	/* foo;bar with bar inlined (one Location) and foo;bar as two
+	 * Locations: two tree nodes (kind is identity), one folded line. */
+	struct pb b = {.n = 0}, m = {.n = 0};
+	ft_diag err;
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	pb_u(&m, 1, 1);
+	pb_u(&m, 2, 2);
+	pb_m(&b, 2, &m);
+	m.n = 0;
+	pb_u(&m, 1, 3);
+	pb_u(&m, 1, 2);
+	pb_u(&m, 2, 5);
+	pb_m(&b, 2, &m);
+	loc(&b, 1, 0, 0x10, 3, 0, 2, 0);
+	loc(&b, 2, 0, 0x20, 2, 0, 0, 0);
+	loc(&b, 3, 0, 0x30, 3, 0, 0, 0);
+	func(&b, 2, S_FOO, 0);
+	func(&b, 3, S_BAR, 0);
+	string_table(&b);
+	ft_profile *p = load_buf(b.d, b.n, 0, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(p->nnodes, 4); /* root, foo, bar (inlined), bar */
+	char *f = folded(p, 0);
+	CHECK_STR(f, "foo;bar 7\n");
+	free(f);
+	profile_free(p);
+}
+
 TEST(inline_amplification_is_capped)
 {
 	/* One location with 200 inline lines, referenced 30 000 times by one
@@ -707,6 +739,7 @@ main(void)
 	RUN(wire_errors_in_a_profile);
 	RUN(default_type_rules_and_zero_note);
 	RUN(sparse_and_duplicate_ids);
+	RUN(inlined_and_plain_frames_merge_in_export);
 	RUN(inline_amplification_is_capped);
 	RUN(pprof_writer_round_trip);
 	return unit_report();
