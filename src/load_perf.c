@@ -259,8 +259,8 @@ tidy(struct perf *P, const char *f, size_t n, const char *mod, size_t mlen, int 
 		f = P->tmp2;
 		n = mlen - b + 2;
 	}
-	/* `.(...).` (a Go or Java type with a dot-paren) keeps its parens. */
-	/* That is: the first ".(" comes before the last ")." (linear). */
+	/* A name with `.(...).` (Go's pkg.(*T).m) keeps its parens: true when
+	 * the first ".(" comes before the last ")." (a linear test). */
 	int keep_parens = 0;
 	size_t first_open = n;
 	for (size_t i = 0; i + 1 < n; i++) {
