@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "intern.h"
 #include "keymap.h"
@@ -248,6 +249,11 @@ draw_header(ft_view *v, ft_canvas *c)
 	    p->nvals > 1 ? " [s: type]" : "", tot);
 	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
 	x = draw_chips(v, c, x, room);
+	if (p->note != NULL) {
+		/* e.g. the default sample type sums to zero but another does not */
+		x += canvas_text(c, x, 0, room - x, " | ", 3, st_bar, 1);
+		x += canvas_text(c, x, 0, room - x, p->note, strlen(p->note), st_bar, 1);
+	}
 	if (v->zoom != FT_ROOT) {
 		uint32_t zn = p->nodes[v->zoom].name;
 		x += canvas_text(c, x, 0, room - x, " | zoom: ", 9, st_bar, 1);
@@ -383,31 +389,51 @@ draw_status(ft_view *v, ft_canvas *c)
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
 }
 
-/* Sum of totals over all nodes named like n, counting nested ones once. */
+/* Sum of totals over all nodes named like n, counting nested ones once:
+ * one pass in index order (a parent precedes its children), carrying
+ * "inside an instance" down from parents.  Cached in the view per
+ * (profile, column, name), since it is redrawn on every key. */
 static void
-all_instances(const ft_profile *p, int col, uint32_t name, ft_val *total,
-    ft_val *self, uint32_t *count)
+all_instances(ft_view *v, uint32_t name, ft_val *total, ft_val *self,
+    uint32_t *count)
 {
+	const ft_profile *p = v->prof;
+	int col = v->col;
+	if (v->inst.p == p && v->inst.nnodes == p->nnodes && v->inst.col == col &&
+	    v->inst.name == name) {
+		*total = v->inst.total;
+		*self = v->inst.self;
+		*count = v->inst.count;
+		return;
+	}
 	*total = *self = 0;
 	*count = 0;
+	uint8_t *inside = xcalloc(p->nnodes ? p->nnodes : 1, 1);
 	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = p->nodes[i].parent;
+		inside[i] = (uint8_t)(inside[q] | (q != FT_ROOT && p->nodes[q].name == name));
 		if (p->nodes[i].name != name)
 			continue;
 		(*count)++;
 		*self += profile_self(p, i, col);
-		uint32_t a = p->nodes[i].parent;
-		while (a != FT_ROOT && p->nodes[a].name != name)
-			a = p->nodes[a].parent;
-		if (a == FT_ROOT)
+		if (!inside[i])
 			*total += profile_total(p, i, col);
 	}
+	free(inside);
+	v->inst.p = p;
+	v->inst.nnodes = p->nnodes;
+	v->inst.col = col;
+	v->inst.name = name;
+	v->inst.total = *total;
+	v->inst.self = *self;
+	v->inst.count = *count;
 }
 
 static void
 draw_details(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
-	int top = c->h - 1 - VIEW_DETAILS_H;
+	int top = c->h - 1 - view_details_rows(v);
 	if (top < 1)
 		return;
 	ft_style bd = {0x808080, FT_COLOR_DEFAULT, 0};
@@ -441,7 +467,7 @@ draw_details(ft_view *v, ft_canvas *c)
 			x += canvas_text(c, x, y, c->w - x, " > ", 3, st_plain, 0);
 	}
 	free(path);
-	y = top + 4;
+	y = top + 3;
 	int kind = intern_kind(p->names, name);
 	ft_val at, as;
 	uint32_t cnt;
@@ -451,7 +477,7 @@ draw_details(ft_view *v, ft_canvas *c)
 		as = profile_self(p, n, v->col);
 		cnt = 1;
 	} else {
-		all_instances(p, v->col, name, &at, &as, &cnt);
+		all_instances(v, name, &at, &as, &cnt);
 	}
 	char t[64], s[64], tp[32], sp[32];
 	double all = (double)profile_total(p, FT_ROOT, v->col);
@@ -459,8 +485,10 @@ draw_details(ft_view *v, ft_canvas *c)
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
+	const char *where = profile_frame_where(p, name);
+	snprintf(buf, sizeof(buf), "kind: %s%s%s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kind ? kind_name(kind) : "normal", where ? " | from " : "", where ? where : "",
+	    d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];
@@ -470,15 +498,40 @@ draw_details(ft_view *v, ft_canvas *c)
 		snprintf(buf, sizeof(buf), "%s %s: %s", col == v->col ? "*" : " ", label, vals);
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
-	if (y < c->h - 1 && p->period_type.name != NULL) {
-		snprintf(buf, sizeof(buf), "period %lld %s/%s", (long long)p->period,
-		    p->period_type.name, p->period_type.unit);
-		if (p->duration_ns > 0) {
-			size_t l = strlen(buf);
-			snprintf(buf + l, sizeof(buf) - l, " | duration %.3g s",
+	if (y < c->h - 1 && (p->period_type.name != NULL || p->time_ns != 0)) {
+		size_t l = 0;
+		buf[0] = '\0';
+		if (p->period_type.name != NULL)
+			l += (size_t)snprintf(buf, sizeof(buf), "period %lld %s/%s | ",
+			    (long long)p->period, p->period_type.name, p->period_type.unit);
+		if (p->duration_ns > 0 && l < sizeof(buf))
+			l += (size_t)snprintf(buf + l, sizeof(buf) - l, "duration %.3g s | ",
 			    (double)p->duration_ns / 1e9);
+		if (p->time_ns != 0 && l < sizeof(buf)) {
+			time_t secs = (time_t)(p->time_ns / 1000000000);
+			struct tm tm;
+			if (gmtime_r(&secs, &tm) != NULL)
+				l += strftime(buf + l, sizeof(buf) - l, "taken %Y-%m-%d %H:%M:%S UTC | ", &tm);
 		}
+		if (l >= 3 && l < sizeof(buf))
+			buf[l - 3] = '\0';
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+	}
+	if (y < c->h - 1 && p->nlabel_keys + p->nnumlabel_keys > 0) {
+		x = canvas_text(c, 0, y, c->w, "labels:", 7, st_plain, 0);
+		for (int i = 0; i < p->nlabel_keys + p->nnumlabel_keys && x < c->w; i++) {
+			int num = i >= p->nlabel_keys;
+			const char *k = num ? p->numlabel_keys[i - p->nlabel_keys] : p->label_keys[i];
+			x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
+			x += canvas_text(c, x, y, c->w - x, k, strlen(k), st_plain, 1);
+			if (num)
+				x += canvas_text(c, x, y, c->w - x, "(#)", 3, st_plain, 0);
+		}
+		y++;
+	}
+	if (y < c->h - 1 && p->note != NULL) {
+		x = canvas_text(c, 0, y, c->w, "note: ", 6, st_plain, 0);
+		canvas_text(c, x, y++, c->w - x, p->note, strlen(p->note), st_plain, 1);
 	}
 	for (int i = 0; i < p->ncomments && y < c->h - 1; i++) {
 		x = canvas_text(c, 0, y, c->w, "comment: ", 9, st_plain, 0);

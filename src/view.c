@@ -24,6 +24,7 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 {
 	memset(v, 0, sizeof(*v));
 	v->prof = p;
+	v->inst.p = NULL; /* all-instances cache */
 	v->col = p->deftype;
 	v->zoom = FT_ROOT;
 	v->sel = FT_ROOT;
@@ -55,11 +56,27 @@ view_graph_top(const ft_view *v)
 }
 
 int
+view_details_rows(const ft_view *v)
+{
+	const ft_profile *p = v->prof;
+	/* border, two stack lines, kind line, one line per type, then
+	 * period/time, label keys, note and up to two comments */
+	int want = 4 + p->nvals + (p->period_type.name != NULL || p->time_ns != 0) +
+	    (p->nlabel_keys + p->nnumlabel_keys > 0) + (p->note != NULL) +
+	    (p->ncomments < 2 ? p->ncomments : 2);
+	if (want < VIEW_DETAILS_MIN)
+		want = VIEW_DETAILS_MIN;
+	if (want > v->h / 2)
+		want = v->h / 2;
+	return want;
+}
+
+int
 view_graph_rows(const ft_view *v)
 {
 	if (v->grows > 0)
 		return v->grows;
-	int r = v->h - 2 - (v->details ? VIEW_DETAILS_H : 0);
+	int r = v->h - 2 - (v->details ? view_details_rows(v) : 0);
 	if (r < 1 && v->details)
 		r = v->h - 2;
 	return r < 0 ? 0 : r;
@@ -209,6 +226,7 @@ view_set_profile(ft_view *v, ft_profile *p)
 	for (uint32_t i = 0; i < v->nfwd; i++)
 		v->fwd[i] = map_node(old, p, v->fwd[i]);
 	v->prof = p;
+	v->inst.p = NULL; /* all-instances cache */
 	if (v->col >= p->nvals)
 		v->col = p->deftype;
 	v->zoom = zoom;

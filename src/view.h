@@ -38,7 +38,7 @@ enum ft_color_mode {
 
 #define VIEW_MIN_W 20
 #define VIEW_MIN_H 5
-#define VIEW_DETAILS_H 9
+#define VIEW_DETAILS_MIN 9 /* rows of the details panel, border included */
 
 /* What an open prompt is for. */
 enum ft_prompt_kind { PK_NONE = 0, PK_SEARCH, PK_FILTER, PK_TABLE };
@@ -80,6 +80,12 @@ typedef struct ft_view {
 	ft_val max_self;   /* for heat colouring, per column */
 	const char *message; /* one-shot status message (program text) */
 	char *copy;          /* clipboard text waiting for the TUI */
+	struct {             /* render.c's all-instances cache */
+		const ft_profile *p;
+		uint32_t nnodes, name, count;
+		int col;
+		ft_val total, self;
+	} inst;
 
 	/* Geometry override for the halves of the butterfly view: when grows
 	 * is non-zero the graph occupies rows [gtop, gtop + grows). */
@@ -197,6 +203,10 @@ void view_select(ft_view *v, uint32_t node);
 
 /* Make sure the layout matches the state (called before drawing). */
 void view_update_layout(ft_view *v);
+
+/* Rows the details panel takes when open: enough for the stack, every
+ * sample type and the profile's metadata, at most half the screen. */
+int view_details_rows(const ft_view *v);
 
 /* Rows of the frame area and its first screen row. */
 int view_graph_rows(const ft_view *v);

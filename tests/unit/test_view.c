@@ -168,6 +168,59 @@ TEST(resize_height_follows_selection)
 	profile_free(p);
 }
 
+static void
+row_text(ft_canvas *c, int y, char *buf, size_t cap)
+{
+	canvas_row_text(c, y, buf, cap);
+}
+
+/* The details panel of a pprof profile: every sample type, origin of the
+ * frame, period and label keys (tests/data/heap.pb.gz is made by
+ * tests/data/make-heap-pprof.py). */
+TEST(details_panel_pprof_metadata)
+{
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_file("tests/data/heap.pb.gz", NULL, &o, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	ft_view v;
+	view_init(&v, p, 100, 30);
+	view_apply(&v, ACT_DOWN);
+	view_apply(&v, ACT_DETAILS);
+	CHECK_INT(view_details_rows(&v), 9);
+	ft_canvas c;
+	canvas_init(&c, 100, 30, 0);
+	render_view(&v, &c);
+	char all[4096] = "", buf[512];
+	for (int y = 0; y < c.h; y++) {
+		row_text(&c, y, buf, sizeof(buf));
+		strncat(all, buf, sizeof(all) - strlen(all) - 2);
+		strcat(all, "\n");
+	}
+	CHECK(strstr(all, "details") != NULL);
+	CHECK(strstr(all, "alloc_objects: total") != NULL);
+	CHECK(strstr(all, "alloc_space (bytes): total") != NULL);
+	CHECK(strstr(all, "* inuse_space (bytes): total") != NULL);
+	CHECK(strstr(all, "period ") != NULL);
+	CHECK(strstr(all, "labels:") != NULL);
+	/* Sample type switching changes the starred column. */
+	view_apply(&v, ACT_TYPE_NEXT);
+	render_view(&v, &c);
+	all[0] = '\0';
+	for (int y = 0; y < c.h; y++) {
+		row_text(&c, y, buf, sizeof(buf));
+		strncat(all, buf, sizeof(all) - strlen(all) - 2);
+		strcat(all, "\n");
+	}
+	CHECK(strstr(all, "* alloc_objects: total") != NULL);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -175,6 +228,7 @@ main(void)
 	RUN(zoom_history);
 	RUN(flip_scroll_and_click);
 	RUN(render_header_status_and_small_terminal);
+	RUN(details_panel_pprof_metadata);
 	RUN(resize_height_follows_selection);
 	return unit_report();
 }
