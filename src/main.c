@@ -478,6 +478,12 @@ print_info(const ft_profile *p, int col)
 	}
 	free(seen);
 	printf("names=%u\nmax_depth=%u\n", used, p->max_depth);
+	if (p->note != NULL)
+		printf("note=%s\n", p->note);
+	for (int i = 0; i < p->nlabel_keys; i++)
+		printf("label_key=%s\n", p->label_keys[i]);
+	for (int i = 0; i < p->nnumlabel_keys; i++)
+		printf("numlabel_key=%s\n", p->numlabel_keys[i]);
 	return 0;
 }
 

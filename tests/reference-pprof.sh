@@ -7,6 +7,8 @@
 #   - `flametui --export folded` (default type) = pprof/folded_from_pprof/
 #     NAME.default.folded byte for byte where that file exists
 #     (NAME = the path with '/' -> '_', minus .pb.gz);
+#   - the string and numeric label keys --info lists = TSV label_keys and
+#     numlabel_keys;
 #   - round trip: --export pprof, load that back, --export folded: the same
 #     bytes as the folded export of the original.
 # Skips (exit 0) when ../shared is absent; FLAMETUI_SHARED overrides it.
@@ -26,8 +28,8 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "reference-pprof: FAIL: $*" >&2; }
 
 # Tab is IFS white space (runs collapse), so awk picks the columns.
-awk -F'\t' 'NR > 1 { print $1 " " $4 " " $5 " " $10 }' "$tsv" |
-while read -r file types deftype sums; do
+awk -F'\t' 'NR > 1 { print $1 " " $4 " " $5 " " $10 " [" $22 "] [" $23 "]" }' "$tsv" |
+while read -r file types deftype sums lkeys nkeys; do
 	f=$shared/corpora/$file
 	if [ ! -f "$f" ]; then
 		bad "$file: missing"
@@ -44,6 +46,10 @@ while read -r file types deftype sums; do
 	if [ "$got" = "$sums" ]; then ok; else bad "$file: sums $got, expected $sums ($(cat "$tmp/err"))"; fi
 	d=$("$flametui" --info "$f" 2>/dev/null | sed -n 's/^sample_type=//p')
 	if [ "$d" = "$deftype" ]; then ok; else bad "$file: default type '$d', expected '$deftype'"; fi
+	"$flametui" --info "$f" >"$tmp/info" 2>/dev/null
+	gl="[$(sed -n 's/^label_key=//p' "$tmp/info" | sort | paste -sd, -)]"
+	gn="[$(sed -n 's/^numlabel_key=//p' "$tmp/info" | sort | paste -sd, -)]"
+	if [ "$gl $gn" = "$lkeys $nkeys" ]; then ok; else bad "$file: label keys $gl $gn, expected $lkeys $nkeys"; fi
 	"$flametui" --export folded "$f" >"$tmp/a.folded" 2>"$tmp/err"
 	name=$(printf '%s' "$file" | sed 's|/|_|g; s|\.pb\.gz$||')
 	ref=$shared/corpora/pprof/folded_from_pprof/$name.default.folded
