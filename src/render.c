@@ -543,18 +543,26 @@ draw_details(ft_view *v, ft_canvas *c)
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
-	ft_style st_bar = bar_style(v);
 	canvas_clear(c);
-	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
-	canvas_printf(c, 0, 0, c->w, st_bar, "flametui keys (any other key closes; Up/Down scroll)");
-	int y = 1;
+	render_help(c, "flametui keys (any other key closes; Up/Down scroll)",
+	    "click selects, double click zooms, wheel scrolls", &v->help_scroll,
+	    bar_style(v));
+}
+
+void
+render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
+    ft_style bar)
+{
+	canvas_fill(c, 0, c->w, 0, ' ', bar);
+	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
 	int total = keymap_len + 1;
-	if (v->help_scroll > total - 1)
-		v->help_scroll = total - 1;
-	for (int i = v->help_scroll; i < total && y < c->h; i++, y++) {
+	if (*scroll > total - 1)
+		*scroll = total - 1;
+	if (*scroll < 0)
+		*scroll = 0;
+	for (int i = *scroll, y = 1; i < total && y < c->h; i++, y++) {
 		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
-		const char *h = i < keymap_len ? keymap[i].help :
-		    "click selects, double click zooms, wheel scrolls";
+		const char *h = i < keymap_len ? keymap[i].help : mouse;
 		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
 	}
 }

@@ -417,18 +417,9 @@ draw_prompt(ft_cview *v, ft_canvas *c)
 static void
 draw_help(ft_cview *v, ft_canvas *c)
 {
-	canvas_fill(c, 0, c->w, 0, ' ', bar_st(v));
-	canvas_printf(c, 0, 0, c->w, bar_st(v), "flametui keys, comparing two profiles (any other key closes)");
-	int y = 1;
-	int total = keymap_len + 1;
-	if (v->help_scroll > total - 1)
-		v->help_scroll = total - 1;
-	for (int i = v->help_scroll; i < total && y < c->h; i++, y++) {
-		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
-		const char *h = i < keymap_len ? keymap[i].help :
-		    "click selects (and picks the pane), double click zooms, wheel scrolls";
-		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
-	}
+	render_help(c, "flametui keys, comparing two profiles (any other key closes)",
+	    "click selects (and picks the pane), double click zooms, wheel scrolls",
+	    &v->help_scroll, bar_st(v));
 }
 
 static void
