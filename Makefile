@@ -60,8 +60,8 @@ $(BUILD):
 # --- tests -------------------------------------------------------------------
 # check runs everything: unit, golden, reference, tmux end-to-end, man lint,
 # the sanitizer build and (with clang) a short fuzz run.
-check: all unit golden reference e2e lint asan-check fuzz-check
-	@echo "make check: all test suites passed"
+check: all
+	@MAKE="$(MAKE)" sh tests/check.sh
 
 unit: $(UNIT_BIN) flametui
 	@sh tests/run-unit.sh $(UNIT_BIN)
