@@ -466,34 +466,8 @@ search_step(ft_cview *v, ft_cpane *p, int dir)
 		v->message = "no search: press / to search";
 		return;
 	}
-	const ft_layout *L = &p->layout;
-	const ft_profile *u = v->cmp->u;
-	int64_t span = (int64_t)p->w + 1;
-	const ft_lframe *cf = layout_find(L, u, v->sel);
-	uint32_t sd = u->nodes[v->sel].depth;
-	int64_t cur = (int64_t)(v->flip ? (int64_t)L->nrows - 1 - sd : sd) * span +
-	    (cf != NULL ? cf->x0 : 0);
-	int64_t best = -1, wrap = -1;
-	uint32_t bnode = FT_NONE, wnode = FT_NONE;
-	for (uint32_t r = 0; r < L->nrows; r++) {
-		size_t n;
-		const ft_lframe *row = layout_row(L, r, &n);
-		int64_t rank = (int64_t)(v->flip ? L->nrows - 1 - r : r);
-		for (size_t k = 0; k < n; k++) {
-			if (row[k].node == FT_NONE || !cview_matched(v, row[k].node))
-				continue;
-			int64_t key = rank * span + row[k].x0;
-			int before = dir > 0 ? key > cur : key < cur;
-			int better = dir > 0 ? key < best : key > best;
-			int wbetter = dir > 0 ? key < wrap : key > wrap;
-			if (before && (best < 0 || better))
-				best = key, bnode = row[k].node;
-			if (wrap < 0 || wbetter)
-				wrap = key, wnode = row[k].node;
-		}
-	}
-	if (bnode == FT_NONE)
-		bnode = wnode;
+	uint32_t bnode = layout_step_match(&p->layout, v->cmp->u, v->sel, v->flip, dir,
+	    v->hl, v->hl_n);
 	if (bnode == FT_NONE) {
 		v->message = "no match is wide enough to draw in this pane";
 		return;

@@ -217,6 +217,39 @@ layout_closest(const ft_layout *L, uint32_t r, int x)
 	return best;
 }
 
+uint32_t
+layout_step_match(const ft_layout *L, const ft_profile *p, uint32_t from,
+    int flip, int dir, const uint8_t *hit, uint32_t nhit)
+{
+	int64_t span = (int64_t)L->width + 1;
+	const ft_lframe *cf = layout_find(L, p, from);
+	int64_t sd = p->nodes[from].depth;
+	int64_t cur = (flip ? (int64_t)L->nrows - 1 - sd : sd) * span +
+	    (cf != NULL ? cf->x0 : 0);
+	int64_t best = -1, wrap = -1;
+	uint32_t bnode = FT_NONE, wnode = FT_NONE;
+	for (uint32_t r = 0; r < L->nrows; r++) {
+		size_t n;
+		const ft_lframe *row = layout_row(L, r, &n);
+		int64_t rank = flip ? (int64_t)L->nrows - 1 - r : (int64_t)r;
+		for (size_t k = 0; k < n; k++) {
+			uint32_t node = row[k].node;
+			if (node == FT_NONE)
+				continue;
+			uint32_t nm = p->nodes[node].name;
+			if ((node == FT_ROOT && nm == 0) || nm >= nhit || !hit[nm])
+				continue;
+			int64_t key = rank * span + row[k].x0;
+			int after = dir > 0 ? key > cur : key < cur;
+			if (after && (best < 0 || (dir > 0 ? key < best : key > best)))
+				best = key, bnode = node;
+			if (wrap < 0 || (dir > 0 ? key < wrap : key > wrap))
+				wrap = key, wnode = node;
+		}
+	}
+	return bnode != FT_NONE ? bnode : wnode;
+}
+
 const ft_lframe *
 layout_at(const ft_layout *L, uint32_t r, int x)
 {

@@ -131,40 +131,8 @@ view_search_step(ft_view *v, int dir)
 		return V_REDRAW;
 	}
 	view_update_layout(v);
-	const ft_layout *L = &v->layout;
-	const ft_profile *p = v->prof;
-	/* Screen order: rows top to bottom (deepest first when flipped),
-	 * then x. */
-	int64_t span = (int64_t)v->w + 1;
-	const ft_lframe *cf = layout_find(L, p, v->sel);
-	uint32_t sd = p->nodes[v->sel].depth;
-	int64_t cur = (int64_t)(v->flip ? L->nrows - 1 - sd : sd) * span +
-	    (cf != NULL ? cf->x0 : 0);
-	int64_t best = -1, wrap = -1;
-	uint32_t bnode = FT_NONE, wnode = FT_NONE;
-	for (uint32_t r = 0; r < L->nrows; r++) {
-		size_t n;
-		const ft_lframe *row = layout_row(L, r, &n);
-		int64_t rank = (int64_t)(v->flip ? L->nrows - 1 - r : r);
-		for (size_t k = 0; k < n; k++) {
-			if (row[k].node == FT_NONE || !view_matched(v, row[k].node))
-				continue;
-			int64_t key = rank * span + row[k].x0;
-			if (dir > 0) {
-				if (key > cur && (best < 0 || key < best))
-					best = key, bnode = row[k].node;
-				if (wrap < 0 || key < wrap)
-					wrap = key, wnode = row[k].node;
-			} else {
-				if (key < cur && (best < 0 || key > best))
-					best = key, bnode = row[k].node;
-				if (wrap < 0 || key > wrap)
-					wrap = key, wnode = row[k].node;
-			}
-		}
-	}
-	if (bnode == FT_NONE)
-		bnode = wnode;
+	uint32_t bnode = layout_step_match(&v->layout, v->prof, v->sel, v->flip, dir,
+	    v->hl, v->hl_n);
 	if (bnode == FT_NONE) {
 		v->message = "no match is wide enough to draw here";
 		return V_REDRAW;
