@@ -136,9 +136,8 @@ active_pane(ft_cview *v)
 	return v->mode == CV_DIFF ? &v->pane[0] : &v->pane[v->active];
 }
 
-/* Presence bits a pane shows. */
-static int
-pane_mask(const ft_cview *v, const ft_cpane *p)
+int
+cview_pane_mask(const ft_cview *v, const ft_cpane *p)
 {
 	if (p->side == CMP_A || (p->side < 0 && v->wsrc == CMP_W_A))
 		return CMP_IN_A;
@@ -227,7 +226,7 @@ cview_update(ft_cview *v)
 	/* A selection the active side has but cannot draw (narrower than a
 	 * cell) snaps to its drawn ancestor, as in the single view. */
 	ft_cpane *a = active_pane(v);
-	if ((v->cmp->presence[v->sel] & pane_mask(v, a)) &&
+	if ((v->cmp->presence[v->sel] & cview_pane_mask(v, a)) &&
 	    layout_find(&a->layout, u, v->sel) == NULL)
 		v->sel = drawn_ancestor(v, a, v->sel);
 	follow(v);
@@ -751,7 +750,7 @@ cview_table_jump(ft_cview *v, uint32_t i)
 	cview_update(v);
 	/* Too narrow to draw at this zoom: zoom into its parent. */
 	const ft_profile *u = v->cmp->u;
-	if ((v->cmp->presence[n] & pane_mask(v, p)) &&
+	if ((v->cmp->presence[n] & cview_pane_mask(v, p)) &&
 	    layout_find(&p->layout, u, n) == NULL) {
 		cview_zoom_to(v, u->nodes[n].parent);
 		v->sel = n;

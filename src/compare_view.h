@@ -104,6 +104,9 @@ void cview_set_inputs(ft_cview *v, const ft_profile *a, int ca,
 int cview_search_set(ft_cview *v, const char *pattern, ft_diag *err);
 /* Is node highlighted by the search? */
 int cview_matched(const ft_cview *v, uint32_t node);
+
+/* Presence bits (CMP_IN_A / CMP_IN_B) a pane shows. */
+int cview_pane_mask(const ft_cview *v, const ft_cpane *p);
 /* Add a filter line ("focus RE") and rebuild.  -1 with err set. */
 int cview_filter_add(ft_cview *v, const char *line, ft_diag *err);
 

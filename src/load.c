@@ -7,7 +7,10 @@
 #include "load.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "xalloc.h"
 
 /* Wire type a Profile field must have (profile.proto), -1 if unknown. */
 static int
@@ -177,4 +180,27 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	ft_profile *p = load_source(src, load_sniff(head, (size_t)n), names, o, rep, err);
 	source_close(src);
 	return p;
+}
+
+int
+stackset_add(ft_stackset *s, uint32_t node)
+{
+	if (node >= s->cap) {
+		size_t cap = grow_cap(s->cap, (size_t)node + 1, 4096);
+		s->seen = xrealloc(s->seen, cap);
+		memset(s->seen + s->cap, 0, cap - s->cap);
+		s->cap = cap;
+	}
+	if (s->seen[node])
+		return 0;
+	s->seen[node] = 1;
+	return 1;
+}
+
+void
+stackset_free(ft_stackset *s)
+{
+	free(s->seen);
+	s->seen = NULL;
+	s->cap = 0;
 }

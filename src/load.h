@@ -27,6 +27,17 @@ typedef struct ft_load_report {
 	ft_diag first_rounded;
 } ft_load_report;
 
+/* Nodes where some input stack ended, to count distinct stacks in the
+ * input (ft_load_report.stacks) whatever their values. */
+typedef struct ft_stackset {
+	unsigned char *seen; /* per node */
+	size_t cap;
+} ft_stackset;
+
+/* Mark node; 1 when it was not marked before. */
+int stackset_add(ft_stackset *s, uint32_t node);
+void stackset_free(ft_stackset *s);
+
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF };
 
 /* Guess the format from the first decoded bytes of a source. */

@@ -112,8 +112,7 @@ struct loader {
 	ft_diag *err;
 	struct prev prev;
 	int width;  /* columns seen: 1, or 2 once a differential line appears */
-	unsigned char *is_stack; /* per node: some line ended here */
-	size_t is_cap;
+	ft_stackset stacks;      /* nodes where some line ended */
 };
 
 static void
@@ -339,16 +338,8 @@ one_line(struct loader *L, const char *line, size_t len)
 	}
 	uint32_t leaf = walk_stack(L, s, stack_end);
 	L->rep->valid++;
-	if (leaf >= L->is_cap) {
-		size_t cap = grow_cap(L->is_cap, (size_t)leaf + 1, 4096);
-		L->is_stack = xrealloc(L->is_stack, cap);
-		memset(L->is_stack + L->is_cap, 0, cap - L->is_cap);
-		L->is_cap = cap;
-	}
-	if (!L->is_stack[leaf]) {
-		L->is_stack[leaf] = 1;
+	if (stackset_add(&L->stacks, leaf))
 		L->rep->stacks++;
-	}
 	if (profile_add_self(L->p, leaf, L->width == 2 ? v : &v[1], L->err) != 0) {
 		ft_diag d = *L->err;
 		diag_set(L->err, "%s:%ld: %s", source_name(L->src),
@@ -393,7 +384,7 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	free(L.prev.text);
 	free(L.prev.ends);
 	free(L.prev.nodes);
-	free(L.is_stack);
+	stackset_free(&L.stacks);
 	if (rc < 0) {
 		profile_free(L.p);
 		return NULL;

@@ -48,8 +48,7 @@ struct perf {
 	size_t ctmp;
 	char *tmp2;
 	size_t ctmp2;
-	unsigned char *endseen; /* per node: an event ended here (distinct stacks) */
-	size_t cendseen;
+	ft_stackset stacks; /* per node: an event ended here (distinct stacks) */
 };
 
 static int
@@ -168,16 +167,8 @@ finish_event(struct perf *P)
 	for (size_t i = P->nframes; i-- > 0;)
 		node = profile_child(P->p, node, P->frames[i]);
 	P->nframes = 0;
-	if (node >= P->cendseen) {
-		size_t old = P->cendseen;
-		P->cendseen = grow_cap(old, (size_t)node + 1, 4096);
-		P->endseen = xrealloc(P->endseen, P->cendseen);
-		memset(P->endseen + old, 0, P->cendseen - old);
-	}
-	if (!P->endseen[node]) {
-		P->endseen[node] = 1;
+	if (stackset_add(&P->stacks, node))
 		P->rep->stacks++;
-	}
 	ft_val v = P->period;
 	P->rep->valid++;
 	if (profile_add_self(P->p, node, &v, P->err) != 0) {
@@ -450,7 +441,7 @@ load_perf(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	free(P.frames);
 	free(P.tmp);
 	free(P.tmp2);
-	free(P.endseen);
+	stackset_free(&P.stacks);
 	free(P.event);
 	if (rc < 0) {
 		profile_free(P.p);

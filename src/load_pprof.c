@@ -106,8 +106,7 @@ struct pp {
 	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
-	unsigned char *endseen; /* per node: a sample ended here (distinct stacks) */
-	size_t cendseen;
+	ft_stackset stacks; /* per node: a sample ended here (distinct stacks) */
 };
 
 static int
@@ -749,16 +748,8 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		P->ploc_ids[P->npprev] = id;
 		P->pnodes[P->npprev++] = node;
 	}
-	if (node >= P->cendseen) {
-		size_t old = P->cendseen;
-		P->cendseen = grow_cap(old, (size_t)node + 1, 4096);
-		P->endseen = xrealloc(P->endseen, P->cendseen);
-		memset(P->endseen + old, 0, P->cendseen - old);
-	}
-	if (!P->endseen[node]) {
-		P->endseen[node] = 1;
+	if (stackset_add(&P->stacks, node))
 		(*nstacks)++;
-	}
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
 		return err_at(P, m->key_off, "%s", d.msg);
@@ -920,7 +911,7 @@ pp_free(struct pp *P)
 	free(P->pnodes);
 	free(P->svals);
 	free(P->keyseen);
-	free(P->endseen);
+	stackset_free(&P->stacks);
 }
 
 ft_profile *

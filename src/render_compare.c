@@ -59,16 +59,6 @@ hatch_glyph(const ft_canvas *c)
 	return c->utf8 ? 0x2571 : '/';
 }
 
-static int
-pane_mask(const ft_cview *v, const ft_cpane *p)
-{
-	if (p->side == CMP_A || (p->side < 0 && v->wsrc == CMP_W_A))
-		return CMP_IN_A;
-	if (p->side == CMP_B || (p->side < 0 && v->wsrc == CMP_W_B))
-		return CMP_IN_B;
-	return CMP_IN_A | CMP_IN_B;
-}
-
 static enum cmp_basis
 basis(const ft_cview *v)
 {
@@ -135,7 +125,7 @@ draw_frame(ft_cview *v, ft_canvas *c, const ft_cpane *p, const ft_lframe *f, int
 	}
 	uint32_t n = f->node;
 	uint32_t name = u->nodes[n].name;
-	if (n != FT_ROOT && !(cmp->presence[n] & pane_mask(v, p))) {
+	if (n != FT_ROOT && !(cmp->presence[n] & cview_pane_mask(v, p))) {
 		/* An ancestor of an absent zoom node: full width, marked. */
 		draw_absent_range(c, x0, x1, y, "(absent)", u, name, n == v->sel);
 		return;
@@ -199,7 +189,7 @@ draw_missing_selection(ft_cview *v, ft_canvas *c, const ft_cpane *p)
 		if (x >= fq->x1)
 			x = fq->x1 - 1;
 	}
-	int present = (v->cmp->presence[sel] & pane_mask(v, p)) != 0;
+	int present = (v->cmp->presence[sel] & cview_pane_mask(v, p)) != 0;
 	const char *label = present ? "(narrow)" : "(absent)";
 	/* Wide enough for the label even under a narrow parent: the gap is
 	 * the selection, drawn over its neighbours rather than clipped. */
