@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "functions.h"
 #include "xalloc.h"
 
 static int
@@ -36,6 +37,8 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	uint32_t *newn = xmalloc(sizeof(uint32_t) * nn);
 	hasf[0] = 0;
 	newn[0] = FT_NONE;
+	/* An inlined call site of F is F (func_twin). */
+	uint32_t twin = func_twin(p->names, name);
 	int rc = 0;
 	for (uint32_t i = 1; i < nn && rc == 0; i++) {
 		uint32_t q = p->nodes[i].parent;
@@ -47,7 +50,7 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 				continue;
 			newn[i] = profile_child(down, newn[q], nm);
 			rc = profile_add_self(down, newn[i], &p->self[i * nv], err);
-		} else if (nm == name) {
+		} else if (nm == name || nm == twin) {
 			hasf[i] = 1;
 			if (!total_nonzero(p, i))
 				continue;

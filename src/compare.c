@@ -559,7 +559,7 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 		escape_text(esc, 4096, intern_str(u->names, r[i].name),
 		    intern_len(u->names, r[i].name), 4000);
 		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s%s\n", s0, s1, sd,
-		    sp, t0, t1, td, tp, esc, kind_suffix(intern_kind(u->names, r[i].name)));
+		    sp, t0, t1, td, tp, esc, frame_suffix(u, r[i].name));
 	}
 	free(esc);
 	free(r);

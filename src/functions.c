@@ -2,7 +2,9 @@
  *
  * Pre-order walk with an explicit stack; `open[name]` counts how many
  * ancestors on the current path carry the name, so a node adds its total
- * only when it is the outermost occurrence.
+ * only when it is the outermost occurrence.  Names are first mapped to
+ * their function (func_id), so an inlined call site and a plain call of
+ * the same function make one row, as in pprof.
  */
 #include "functions.h"
 
@@ -12,6 +14,34 @@
 #include "xalloc.h"
 
 uint32_t
+func_twin(const ft_intern *t, uint32_t name)
+{
+	int k = intern_kind(t, name);
+	if (k != FT_KIND_NONE && k != FT_KIND_INLINED)
+		return UINT32_MAX;
+	return intern_find(t, intern_str(t, name), intern_len(t, name),
+	    k == FT_KIND_NONE ? FT_KIND_INLINED : FT_KIND_NONE);
+}
+
+const char *
+frame_suffix(const ft_profile *p, uint32_t name)
+{
+	int k = intern_kind(p->names, name);
+	if (k == FT_KIND_INLINED && p->format != NULL && strcmp(p->format, "pprof") == 0)
+		return " (inline)";
+	return kind_suffix(k);
+}
+
+uint32_t
+func_id(const ft_intern *t, uint32_t name)
+{
+	if (intern_kind(t, name) != FT_KIND_INLINED)
+		return name;
+	uint32_t tw = func_twin(t, name);
+	return tw != UINT32_MAX ? tw : name;
+}
+
+uint32_t
 functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **out)
 {
 	uint32_t nn = intern_count(p->names);
@@ -19,12 +49,16 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 	ft_val *total = xcalloc(nn ? nn : 1, sizeof(ft_val));
 	uint32_t *open = xcalloc(nn ? nn : 1, sizeof(uint32_t));
 	uint8_t *seen = xcalloc(nn ? nn : 1, 1);
+	/* One row per function: inlined call sites count as the function. */
+	uint32_t *fid = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	for (uint32_t i = 0; i < nn; i++)
+		fid[i] = func_id(p->names, i);
 	/* Iterative DFS: visit node, then children; on leaving, close it. */
 	uint32_t *stack = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
 	uint32_t sp = 0;
 	uint32_t n = p->nodes[FT_ROOT].child;
 	while (n != FT_NONE) {
-		uint32_t name = p->nodes[n].name;
+		uint32_t name = fid[p->nodes[n].name];
 		seen[name] = 1;
 		self[name] += profile_self(p, n, col);
 		if (open[name] == 0)
@@ -38,7 +72,7 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 		/* Leave nodes until one has a next sibling. */
 		for (;;) {
 			uint32_t done = stack[--sp];
-			open[p->nodes[done].name]--;
+			open[fid[p->nodes[done].name]]--;
 			if (p->nodes[done].sibling != FT_NONE) {
 				n = p->nodes[done].sibling;
 				break;
@@ -62,6 +96,7 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 	free(total);
 	free(open);
 	free(seen);
+	free(fid);
 	free(stack);
 	functions_sort(p, f, count, sort);
 	*out = f;

@@ -18,6 +18,19 @@ typedef struct ft_func {
 
 enum ft_func_sort { FUNC_BY_SELF, FUNC_BY_TOTAL, FUNC_BY_NAME };
 
+/* A function's identity does not depend on whether a call was inlined:
+ * `f` and `f` marked inlined (pprof inline frames, folded `f_[i]`) are one
+ * function.  func_id() is the id that stands for the function (the plain
+ * one when the table has it); func_twin() the other id of the same
+ * function (plain <-> inlined) or UINT32_MAX. */
+uint32_t func_id(const ft_intern *t, uint32_t name);
+uint32_t func_twin(const ft_intern *t, uint32_t name);
+
+/* The suffix shown after a frame name: its folded annotation (`_[k]`),
+ * except that a pprof inline frame shows " (inline)" as pprof does: the
+ * `_[i]` notation belongs to folded files only. */
+const char *frame_suffix(const ft_profile *p, uint32_t name);
+
 /* All functions of column col with a non-zero self or total, sorted.
  * Returns the count; *out is malloc'd. */
 uint32_t functions_table(const ft_profile *p, int col, enum ft_func_sort sort,

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "framesrc.h"
 #include "load.h"
 #include "pbwire.h"
 #include "xalloc.h"
@@ -559,6 +560,24 @@ add_where(struct pp *P, uint32_t name, const char *where)
 	PUSH(P->where, P->nwhere, P->cwhere, w);
 }
 
+/* What pprof's filters match besides the function name: the file, the
+ * file:line and the mapping's file (framesrc.h). */
+static void
+add_sources(struct pp *P, ft_profile *p, uint32_t id, const char *file,
+    size_t flen, int64_t line, const char *mfile)
+{
+	framesrc_add(p->fsrc, id, mfile, strlen(mfile));
+	if (flen == 0)
+		return;
+	framesrc_add(p->fsrc, id, file, flen);
+	if (flen > 4000)
+		return;
+	char buf[4096 + 32];
+	memcpy(buf, file, flen);
+	int k = snprintf(buf + flen, 32, ":%" PRId64, line);
+	framesrc_add(p->fsrc, id, buf, flen + (size_t)k);
+}
+
 /* Expand every location into its frames (caller first). */
 static int
 expand_locations(struct pp *P, ft_profile *p)
@@ -578,10 +597,13 @@ expand_locations(struct pp *P, ft_profile *p)
 		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
 		const char *mlabel = l->mapping_id != 0 ?
 		    mapping_label(P, p, &P->maps[at], l->address) : NULL;
+		const char *mfile = l->mapping_id != 0 ?
+		    cached_str(P, p, P->maps[at].filename) : "";
 		if (l->nlines == 0) {
 			uint32_t id = frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE);
 			PUSH(P->fr, P->nfr, P->cfr, id);
 			add_where(P, id, mlabel);
+			framesrc_add(p->fsrc, id, mfile, strlen(mfile));
 			l->nframes = 1;
 			continue;
 		}
@@ -625,6 +647,7 @@ expand_locations(struct pp *P, ft_profile *p)
 			}
 			PUSH(P->fr, P->nfr, P->cfr, id);
 			add_where(P, id, where);
+			add_sources(P, p, id, file, flen, ln->line, mfile);
 		}
 		l->nframes = (uint32_t)l->nlines;
 	}
@@ -946,6 +969,7 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	p = profile_new(names, (int)P.nvts);
 	p->format = "pprof";
+	p->fsrc = framesrc_new();
 	profile_set_source(p, P.name);
 	set_metadata(&P, p);
 	if (expand_locations(&P, p) < 0)

@@ -140,7 +140,7 @@ usage(FILE *out)
 	    "  --ignore RE            drop stacks with a frame matching RE\n"
 	    "  --hide RE              remove frames matching RE (callees move up)\n"
 	    "  --show-from RE         re-root each stack at its outermost match\n"
-	    "  --prune-from RE        cut each stack below its outermost match\n"
+	    "  --prune-from RE        cut each stack below its innermost match (pprof)\n"
 	    "  --show RE              keep only frames matching RE\n"
 	    "                         (filters repeat and apply in order, to the viewer,\n"
 	    "                         --dump, --top, --export and --info alike)\n"
@@ -510,7 +510,7 @@ print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *ou
 		escape_text(esc, 4096, intern_str(p->names, f[i].name),
 		    intern_len(p->names, f[i].name), 4000);
 		fprintf(out, "%14s %7s %14s %7s  %s%s\n", s, sp, t, tp, esc,
-		    kind_suffix(intern_kind(p->names, f[i].name)));
+		    frame_suffix(p, f[i].name));
 	}
 	free(esc);
 	canvas_free(&c);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "framesrc.h"
 #include "xalloc.h"
 
 static const ft_val pow10v[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
@@ -125,6 +126,7 @@ profile_free(ft_profile *p)
 	free(p->slots);
 	free(p->nkids);
 	intern_unref(p->names);
+	framesrc_unref(p->fsrc);
 	arena_free(p->arena);
 	free(p);
 }
@@ -250,6 +252,7 @@ profile_new_like(const ft_profile *src)
 	if (src->note != NULL)
 		p->note = profile_strdup(p, src->note, strlen(src->note));
 	profile_set_where(p, src->where, src->nwhere);
+	p->fsrc = framesrc_ref(src->fsrc);
 	return p;
 }
 

@@ -98,6 +98,9 @@ typedef struct ft_profile {
 	 * (see profile_frame_where); empty when the format has no such data. */
 	struct ft_frame_where *where;
 	uint32_t nwhere;
+	/* Source files and mappings per frame name, for pprof-style filter
+	 * matching (framesrc.h); shared by derived trees, NULL when none. */
+	struct ft_framesrc *fsrc;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;

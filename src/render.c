@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "functions.h"
 #include "intern.h"
 #include "keymap.h"
 #include "units.h"
@@ -383,7 +384,7 @@ draw_status(ft_view *v, ft_canvas *c)
 		namew = x0 + (c->w - x0) / 2;
 	int x = x0 + canvas_text(c, x0, y, namew - x0, intern_str(p->names, name),
 	    intern_len(p->names, name), st_status, 1);
-	const char *ks = kind_suffix(intern_kind(p->names, name));
+	const char *ks = frame_suffix(p, name);
 	if (*ks && x + (int)strlen(ks) <= namew)
 		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st_status, 0);
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
@@ -409,10 +410,12 @@ all_instances(ft_view *v, uint32_t name, ft_val *total, ft_val *self,
 	*total = *self = 0;
 	*count = 0;
 	uint8_t *inside = xcalloc(p->nnodes ? p->nnodes : 1, 1);
+	uint32_t twin = func_twin(p->names, name); /* inlined calls count too */
 	for (uint32_t i = 1; i < p->nnodes; i++) {
 		uint32_t q = p->nodes[i].parent;
-		inside[i] = (uint8_t)(inside[q] | (q != FT_ROOT && p->nodes[q].name == name));
-		if (p->nodes[i].name != name)
+		uint32_t qn = p->nodes[q].name, in = p->nodes[i].name;
+		inside[i] = (uint8_t)(inside[q] | (q != FT_ROOT && (qn == name || qn == twin)));
+		if (in != name && in != twin)
 			continue;
 		(*count)++;
 		*self += profile_self(p, i, col);
@@ -617,7 +620,7 @@ draw_table(ft_view *v, ft_canvas *c)
 		int cx = canvas_printf(c, 0, y, c->w, st, "%12s %7s %12s %7s  ", sv, sp, tv, tp);
 		const char *nm = intern_str(p->names, f->name);
 		cx += canvas_text(c, cx, y, c->w - cx, nm, intern_len(p->names, f->name), st, 1);
-		const char *ks = kind_suffix(intern_kind(p->names, f->name));
+		const char *ks = frame_suffix(p, f->name);
 		if (*ks)
 			canvas_text(c, cx, y, c->w - cx, ks, strlen(ks), st, 1);
 	}
@@ -648,7 +651,7 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	int x = canvas_text(c, 0, 0, c->w, "butterfly: ", 11, st_bar, 1);
 	x += canvas_text(c, x, 0, c->w - x, intern_str(p->names, bf->b.name),
 	    intern_len(p->names, bf->b.name), st_bar, 1);
-	const char *ks = kind_suffix(intern_kind(p->names, bf->b.name));
+	const char *ks = frame_suffix(p, bf->b.name);
 	x += canvas_text(c, x, 0, c->w - x, ks, strlen(ks), st_bar, 1);
 	char tot[64], pc[32], line[256];
 	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));

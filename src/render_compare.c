@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "functions.h"
 #include "render.h"
 #include "units.h"
 #include "xalloc.h"
@@ -391,7 +392,7 @@ draw_status(ft_cview *v, ft_canvas *c)
 		namew = x + (c->w - x) / 3;
 	x += canvas_text(c, x, y, namew - x, intern_str(u->names, name),
 	    intern_len(u->names, name), status_st(v), 1);
-	const char *ks = kind_suffix(intern_kind(u->names, name));
+	const char *ks = frame_suffix(u, name);
 	if (*ks && x + (int)strlen(ks) <= namew)
 		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), status_st(v), 0);
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, status_st(v), 1);
@@ -468,7 +469,7 @@ draw_table(ft_cview *v, ft_canvas *c)
 		    "%9s %7s  ", td, tp);
 		x += canvas_text(c, x, y, c->w - x, intern_str(u->names, g->name),
 		    intern_len(u->names, g->name), st, 1);
-		const char *ks = kind_suffix(intern_kind(u->names, g->name));
+		const char *ks = frame_suffix(u, g->name);
 		if (*ks)
 			canvas_text(c, x, y, c->w - x, ks, strlen(ks), st, 1);
 	}

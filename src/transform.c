@@ -8,7 +8,10 @@
  *            nearest kept frame at or above i; 0 for the root),
  *   newn[i]  that old node's copy in the new tree, created lazily the
  *            first time a value lands on it, so subtrees whose stacks are
- *            all dropped leave no empty nodes behind.
+ *            all dropped leave no empty nodes behind,
+ *   dm[i]    (prune-from only) the innermost matching frame at or above
+ *            i, where the stack ending at i is cut as pprof's PruneFrom
+ *            cuts it; every frame is kept, only values move up.
  * A copy can collide with another (same new parent, same name) only under
  * a new parent that receives children from more than one old parent (hide
  * and show re-parent callees, show-from re-roots matches) or that is itself
@@ -20,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "framesrc.h"
 #include "xalloc.h"
 
 static const char *const kind_names[FILTER_KINDS] = {
@@ -122,13 +126,12 @@ filters_free(ft_filters *f)
 
 /* Is i a frame the new tree keeps (given the outermost-match state)? */
 static int
-kept(int kind, int m, int hasm_parent, int hasm_self)
+kept(int kind, int m, int hasm_self)
 {
 	switch (kind) {
 	case FILTER_HIDE: return !m;
 	case FILTER_SHOW: return m;
 	case FILTER_SHOW_FROM: return hasm_self;
-	case FILTER_PRUNE_FROM: return !hasm_parent;
 	default: return 1;
 	}
 }
@@ -159,7 +162,7 @@ struct pass {
 	ft_profile *np;
 	int kind;
 	uint8_t *fl;
-	uint32_t *up, *newn, *chain;
+	uint32_t *up, *newn, *chain, *dm;
 };
 
 /* The old node whose copy is the new parent of kept node k. */
@@ -214,8 +217,10 @@ classify(struct pass *s, const uint8_t *match)
 		uint32_t q = p->nodes[i].parent;
 		int m = match[p->nodes[i].name];
 		uint8_t f = (uint8_t)((s->fl[q] & F_HASM) | (m ? F_HASM : 0));
-		if (kept(s->kind, m, s->fl[q] & F_HASM, f & F_HASM))
+		if (kept(s->kind, m, f & F_HASM))
 			f |= F_KEPT;
+		if (s->dm != NULL)
+			s->dm[i] = m ? i : s->dm[q];
 		s->fl[i] = f;
 		s->up[i] = (f & F_KEPT) ? i : s->up[q];
 		if (f & F_KEPT) {
@@ -230,7 +235,7 @@ ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
-	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL};
+	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
 	/* The result has at most as many nodes; pages never touched cost
 	 * nothing, so reserving the upper bound is free for small results. */
@@ -239,6 +244,10 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	s.up = xmalloc(sizeof(uint32_t) * nn);
 	s.newn = xmalloc(sizeof(uint32_t) * nn);
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
+	if (kind == FILTER_PRUNE_FROM) {
+		s.dm = xmalloc(sizeof(uint32_t) * nn);
+		s.dm[0] = FT_NONE;
+	}
 	classify(&s, match);
 	s.fl[0] |= F_SOLE;
 	s.newn[0] = FT_ROOT;
@@ -255,13 +264,14 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 		}
 		if (!self_nonzero(p, i) || dropped(kind, f & F_HASM))
 			continue;
-		uint32_t t = ensure(&s, s.up[i]);
+		uint32_t t = ensure(&s, s.dm != NULL && s.dm[i] != FT_NONE ? s.dm[i] : s.up[i]);
 		rc = profile_add_self(s.np, t, &p->self[(size_t)i * (size_t)p->nvals], err);
 	}
 	free(s.fl);
 	free(s.up);
 	free(s.newn);
 	free(s.chain);
+	free(s.dm);
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
 	if (rc != 0) {
@@ -269,6 +279,16 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 		return NULL;
 	}
 	return s.np;
+}
+
+uint8_t *
+filter_match(const ft_profile *p, int kind, const ft_matcher *m)
+{
+	uint8_t *map = match_names(m, p->names);
+	/* pprof matches prune-from against function names only. */
+	if (kind != FILTER_PRUNE_FROM)
+		framesrc_match(p->fsrc, m, map, intern_count(p->names));
+	return map;
 }
 
 ft_profile *
@@ -285,7 +305,7 @@ transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 	ft_profile *cur = NULL;
 	for (int i = 0; i < f->n; i++) {
 		const ft_profile *in = cur != NULL ? cur : p;
-		uint8_t *map = match_names(f->v[i].m, p->names);
+		uint8_t *map = filter_match(p, f->v[i].kind, f->v[i].m);
 		ft_profile *np = transform_filter(in, f->v[i].kind, map, sort, column, err);
 		free(map);
 		if (cur != NULL)

@@ -13,8 +13,10 @@
  *   show-from RE   cut each stack above its outermost (root-most) match,
  *                  which becomes a child of the root; stacks without a
  *                  match are dropped
- *   prune-from RE  cut each stack below its outermost match, which becomes
- *                  a leaf (its callees' time becomes its self)
+ *   prune-from RE  cut each stack below its innermost (leaf-most) match,
+ *                  as pprof's -prune_from does: the match becomes the
+ *                  stack's leaf (its callees' time becomes its self), the
+ *                  frames above it, matching or not, stay
  *   show RE        keep only matching frames; a stack with none gives its
  *                  value to the root's self
  *
@@ -69,7 +71,12 @@ void filters_pop(ft_filters *f);
 void filters_clear(ft_filters *f);
 void filters_free(ft_filters *f);
 
-/* Apply one filter kind given a name-id match map (match_names()).
+/* The name-id match map of filter kind with regex m on p: the frame's
+ * name, and for pprof input (except prune-from, as in pprof) also its
+ * file, file:line or mapping file (framesrc.h).  malloc'd. */
+uint8_t *filter_match(const ft_profile *p, int kind, const ft_matcher *m);
+
+/* Apply one filter kind given a name-id match map (filter_match()).
  * The result is finished with (sort, column).  NULL with err set only on
  * a value overflow (which filters cannot cause on valid input). */
 ft_profile *transform_filter(const ft_profile *p, int kind,

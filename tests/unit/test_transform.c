@@ -75,6 +75,11 @@ TEST(prune_from)
 	CHECK_STR(run1(tree1, "prune-from ^(a|b)$", &t),
 	    "main 1\nmain;a 8\nmain;b 2\nmain;c 4\n");
 	CHECK_INT(t, 15);
+	/* pprof's own example (profile/prune.go): [A,B,C,B,D] pruned from B
+	 * keeps A,B,C,B; a stack without a match is kept whole. */
+	CHECK_STR(run1("A;B;C;B;D 1\nA;C 2\n", "prune-from ^B$", &t),
+	    "A;B;C;B 1\nA;C 2\n");
+	CHECK_INT(t, 3);
 }
 
 TEST(show)
@@ -111,7 +116,9 @@ TEST(recursion)
 	CHECK_INT(t, 7);
 	CHECK_STR(run1(rec, "show-from ^f$", &t), "f 1\nf;f 2\nf;g;f;h 4\n");
 	CHECK_INT(t, 7);
-	CHECK_STR(run1(rec, "prune-from ^f$", &t), "r;f 6\nr;g;f 1\nr;k 3\n");
+	/* Innermost match, as pprof's PruneFrom: frames above it stay. */
+	CHECK_STR(run1(rec, "prune-from ^f$", &t),
+	    "r;f;f 2\nr;f;g;f 4\nr;g;f 1\nr;k 3\n");
 	CHECK_INT(t, 10);
 	CHECK_STR(run1(rec, "hide ^f$", &t), "r 2\nr;g 1\nr;g;h 4\nr;k 3\n");
 	CHECK_INT(t, 10);
