@@ -32,16 +32,19 @@ endif
 
 ALL_CFLAGS = $(WARN) $(DEP_CFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(CFLAGS) -MMD -MP
 
-# Everything but main.c and tui.c is the testable core (libflametui.a).
-CORE_SRC := $(filter-out src/main.c src/tui.c,$(wildcard src/*.c))
+# Everything but the front end (main.c, the commands cmd*.c and tui.c) is
+# the testable core (libflametui.a).
+APP_SRC := src/main.c src/tui.c $(wildcard src/cmd*.c)
+APP_OBJ := $(APP_SRC:src/%.c=$(BUILD)/%.o)
+CORE_SRC := $(filter-out $(APP_SRC),$(wildcard src/*.c))
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 all: flametui
 
-flametui: $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+flametui: $(APP_OBJ) $(BUILD)/libflametui.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(BUILD)/libflametui.a $(DEP_LIBS) -lm
 
 $(BUILD)/libflametui.a: $(CORE_OBJ)
 	rm -f $@
@@ -63,7 +66,7 @@ $(BUILD):
 check: all
 	@MAKE="$(MAKE)" sh tests/check.sh
 
-unit: $(UNIT_BIN) flametui
+unit: $(UNIT_BIN) flametui $(BUILD)/flametui-bench
 	@sh tests/run-unit.sh $(UNIT_BIN)
 
 golden: flametui
@@ -87,8 +90,8 @@ asan:
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" flametui-asan
 
-flametui-asan: $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(UNIT_BIN)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/tui.o $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+flametui-asan: $(APP_OBJ) $(BUILD)/libflametui.a $(UNIT_BIN)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(BUILD)/libflametui.a $(DEP_LIBS) -lm
 
 asan-check: asan
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -119,8 +122,12 @@ fuzz-check:
 		if [ -f tests/fuzz/run.sh ]; then sh tests/fuzz/run.sh 20; fi; \
 	else echo "fuzz-check: $(FUZZ_CC) not found, skipped"; fi
 
-bench: flametui
-	@sh bench/run.sh
+# The benchmark drivers: a separate program on the same library.
+$(BUILD)/flametui-bench: bench/bench.c $(BUILD)/libflametui.a | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -o $@ bench/bench.c $(BUILD)/libflametui.a $(DEP_LIBS) -lm
+
+bench: flametui $(BUILD)/flametui-bench
+	@FLAMETUI_BENCH=$(BUILD)/flametui-bench sh bench/run.sh
 
 # --- install -------------------------------------------------------------------
 install: flametui

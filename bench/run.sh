@@ -10,6 +10,7 @@ data=bench/data
 mkdir -p "$data"
 big=$data/big.folded
 CC=${CC:-cc}
+bench=${FLAMETUI_BENCH:-build/flametui-bench} # bench/bench.c
 if [ ! -x "$data/genfolded" ] || [ bench/genfolded.c -nt "$data/genfolded" ]; then
 	$CC -O2 -o "$data/genfolded" bench/genfolded.c
 fi
@@ -72,10 +73,10 @@ printf '  peak RSS           %8d KiB\n' "$prss"
 
 # Keystrokes: navigation and zoom through the view and renderer, headless.
 printf 'bench: keystrokes on %s\n  ' "$big"
-./flametui --bench-keys 200 "$big"
+"$bench" --keys 200 "$big"
 
 # Further benchmarks contributed by other modules (filters, compare).
 for b in bench/bench-*.sh; do
 	[ -f "$b" ] || continue
-	BIG=$big FLAMETUI=./flametui sh "$b"
+	BIG=$big FLAMETUI=./flametui FLAMETUI_BENCH=$bench sh "$b"
 done

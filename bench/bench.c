@@ -1,0 +1,190 @@
+/* bench.c - flametui-bench: headless timings of the viewer for make bench
+ * (bench/run.sh, bench/bench-filters.sh), linked against libflametui.a.
+ *
+ *   flametui-bench --keys N PROFILE
+ *       N navigation steps and N zoom/unzoom steps, each an action plus a
+ *       full render into a canvas (what a keystroke costs the viewer,
+ *       minus the terminal), in ms per step.
+ *   flametui-bench --filters [--search RE] PROFILE
+ *       ms for a search, each filter kind and opening a butterfly view.
+ *       The pattern is RE, else the exact name of the function with the
+ *       most self time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "canvas.h"
+#include "functions.h"
+#include "load.h"
+#include "match.h"
+#include "render.h"
+#include "transform.h"
+#include "view.h"
+#include "xalloc.h"
+
+static double
+mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+bench_keys(ft_view *v, long n)
+{
+	static const enum ft_action nav[] = {
+		ACT_DOWN, ACT_DOWN, ACT_RIGHT, ACT_DOWN, ACT_LEFT, ACT_DOWN, ACT_RIGHT,
+		ACT_DOWN, ACT_UP, ACT_DOWN, ACT_PGDN, ACT_RIGHT, ACT_LEFT, ACT_PGUP,
+		ACT_BOTTOM, ACT_TOP,
+	};
+	ft_canvas c;
+	canvas_init(&c, v->w, v->h, v->utf8);
+	render_view(v, &c);
+	double t0 = mono_ms();
+	for (long i = 0; i < n; i++) {
+		view_apply(v, nav[i % (long)(sizeof(nav) / sizeof(nav[0]))]);
+		render_view(v, &c);
+	}
+	double t_nav = mono_ms() - t0;
+	view_apply(v, ACT_TOP);
+	double t_zoom = 0, t_out = 0;
+	long nz = 0, nout = 0;
+	for (long i = 0; i < n; i++) {
+		view_apply(v, ACT_DOWN);
+		double t = mono_ms();
+		view_apply(v, ACT_ZOOM);
+		render_view(v, &c);
+		t_zoom += mono_ms() - t;
+		nz++;
+		if (i % 4 == 3) {
+			for (int k = 0; k < 4; k++) {
+				t = mono_ms();
+				view_apply(v, ACT_ZOOM_OUT);
+				render_view(v, &c);
+				t_out += mono_ms() - t;
+				nout++;
+			}
+		}
+	}
+	printf("bench-keys: %dx%d, %ld steps: navigate %.3f ms/step, zoom %.3f ms/step, "
+	    "unzoom %.3f ms/step\n", v->w, v->h, n, t_nav / (double)n,
+	    t_zoom / (double)nz, nout ? t_out / (double)nout : 0.0);
+	canvas_free(&c);
+}
+
+static int
+bench_filters(ft_profile *p, int col, const char *search)
+{
+	ft_func *f;
+	uint32_t nf = functions_table(p, col, FUNC_BY_SELF, &f);
+	if (nf == 0) {
+		fprintf(stderr, "flametui-bench: --filters: empty profile\n");
+		free(f);
+		return 1;
+	}
+	uint32_t top = f[0].name;
+	free(f);
+	char *pat = search != NULL ? xstrdup(search) :
+	    match_quote(intern_str(p->names, top), intern_len(p->names, top), 1);
+	ft_diag err;
+	ft_view v;
+	view_init(&v, p, 120, 40);
+	v.col = col;
+	double t0 = mono_ms();
+	ft_val a, z;
+	if (view_search_set(&v, pat, &err) != 0) {
+		fprintf(stderr, "flametui-bench: --search: %s\n", err.msg);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	view_search_stats(&v, &a, &z);
+	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
+	printf("search_ms=%.1f ", mono_ms() - t0);
+	for (int k = 0; k < FILTER_KINDS; k++) {
+		ft_filters fl = {0};
+		t0 = mono_ms();
+		filters_add(&fl, k, pat, &err);
+		ft_profile *q = transform_apply(p, &fl, FT_SORT_NAME, col, &err);
+		double ms = mono_ms() - t0;
+		for (const char *kn = filter_kind_name(k); *kn; kn++)
+			putchar(*kn == '-' ? '_' : *kn);
+		printf("_ms=%.1f ", ms);
+		if (q != NULL)
+			profile_free(q);
+		filters_free(&fl);
+	}
+	t0 = mono_ms();
+	if (view_butterfly_open(&v, top, &err) != 0) {
+		fprintf(stderr, "flametui-bench: %s\n", err.msg);
+		view_free(&v);
+		free(pat);
+		return 1;
+	}
+	ft_canvas c;
+	canvas_init(&c, v.w, v.h, 1);
+	render_view(&v, &c);
+	printf("butterfly_ms=%.1f\n", mono_ms() - t0);
+	canvas_free(&c);
+	view_free(&v);
+	free(pat);
+	return 0;
+}
+
+static int
+usage(void)
+{
+	fprintf(stderr, "usage: flametui-bench --keys N PROFILE\n"
+	    "       flametui-bench --filters [--search RE] PROFILE\n");
+	return 2;
+}
+
+int
+main(int argc, char **argv)
+{
+	long keys = 0;
+	int filters = 0;
+	const char *search = NULL, *path = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc) {
+			char *end;
+			keys = strtol(argv[++i], &end, 10);
+			if (*end != '\0' || keys < 1)
+				return usage();
+		} else if (strcmp(argv[i], "--filters") == 0) {
+			filters = 1;
+		} else if (strcmp(argv[i], "--search") == 0 && i + 1 < argc) {
+			search = argv[++i];
+		} else if (path == NULL && argv[i][0] != '-') {
+			path = argv[i];
+		} else {
+			return usage();
+		}
+	}
+	if (path == NULL || (keys == 0) == (filters == 0))
+		return usage();
+	ft_load_opts lo = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_file(path, NULL, &lo, &rep, &err);
+	if (p == NULL) {
+		fprintf(stderr, "flametui-bench: %s\n", err.msg);
+		return 1;
+	}
+	int rc = 0;
+	if (filters) {
+		rc = bench_filters(p, p->deftype, search);
+	} else {
+		ft_view v;
+		view_init(&v, p, 120, 40);
+		v.col = p->deftype;
+		v.utf8 = 1;
+		bench_keys(&v, keys);
+		view_free(&v);
+	}
+	profile_free(p);
+	return rc;
+}

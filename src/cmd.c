@@ -1,0 +1,359 @@
+/* cmd.c - from a parsed command line to a command's exit status: load the
+ * profile(s) with progress on stderr, pick the sample type, apply the
+ * filters, resolve --zoom and --butterfly, then run one command
+ * (cmd_view.c, cmd_export.c, cmd_top.c, cmd_info.c).  Messages go to
+ * stderr here; the core modules only return errors. */
+#include <errno.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "intern.h"
+#include "merge.h"
+#include "units.h"
+
+/* --- progress on stderr for slow loads ------------------------------------ */
+
+struct progress {
+	double start;
+	int shown;
+	const char *name;
+};
+
+static double
+now(void)
+{
+	struct timeval tv;
+	gettimeofday(&tv, NULL);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+static void
+progress_cb(void *ctx, uint64_t done, uint64_t size)
+{
+	struct progress *pr = ctx;
+	if (now() - pr->start < 0.5)
+		return;
+	if (size > 0)
+		fprintf(stderr, "\rflametui: loading %s: %llu MiB of %llu MiB (%d%%)",
+		    pr->name, (unsigned long long)(done >> 20), (unsigned long long)(size >> 20),
+		    (int)(done * 100 / size));
+	else
+		fprintf(stderr, "\rflametui: loading %s: %llu MiB", pr->name,
+		    (unsigned long long)(done >> 20));
+	pr->shown = 1;
+}
+
+static void
+progress_end(struct progress *pr)
+{
+	if (pr->shown)
+		fprintf(stderr, "\r\033[K");
+}
+
+/* Load one file; warnings about skipped or rounded lines go to stderr. */
+static ft_profile *
+load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
+    ft_diag *err)
+{
+	ft_load_opts lo = {0};
+	lo.strict = o->strict;
+	lo.sort = o->sort;
+	lo.lines = o->lines;
+	struct progress pr = {now(), 0, path};
+	if (isatty(STDERR_FILENO)) {
+		lo.progress = progress_cb;
+		lo.progress_ctx = &pr;
+	}
+	ft_profile *p = load_file(path, names, &lo, rep, err);
+	progress_end(&pr);
+	if (p == NULL)
+		return NULL;
+	if (rep->invalid > 0)
+		fprintf(stderr, "flametui: %s: skipped %ld malformed line%s; first: %s\n",
+		    path, rep->invalid, rep->invalid == 1 ? "" : "s", rep->first_bad.msg);
+	if (rep->rounded > 0)
+		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
+		    rep->rounded, rep->rounded == 1 ? "" : "s");
+	return p;
+}
+
+/* --merge: load every file (one name table) and sum them. */
+static ft_profile *
+load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err)
+{
+	ft_profile *ps[CMD_MAX_FILES];
+	ft_load_report rep;
+	int n = 0;
+	for (; n < o->nfiles; n++)
+		if ((ps[n] = load(o, o->files[n], names, &rep, err)) == NULL)
+			break;
+	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
+	for (int i = 0; i < n; i++)
+		profile_free(ps[i]);
+	return m;
+}
+
+/* --sample-type NAME|INDEX: the column to show. */
+static int
+pick_type(const ft_profile *p, const char *want, ft_diag *err)
+{
+	if (want == NULL)
+		return p->deftype;
+	char *end;
+	long i = strtol(want, &end, 10);
+	if (end != want && *end == '\0') {
+		if (i >= 0 && i < p->nvals)
+			return (int)i;
+	} else {
+		for (int k = 0; k < p->nvals; k++)
+			if (strcmp(p->types[k].name, want) == 0)
+				return k;
+	}
+	char known[512] = "";
+	for (int k = 0; k < p->nvals; k++) {
+		size_t l = strlen(known);
+		snprintf(known + l, sizeof(known) - l, "%s%d=%s", k ? ", " : "", k, p->types[k].name);
+	}
+	diag_set(err, "%s: no sample type '%s' (known: %s)", p->source, want, known);
+	return -1;
+}
+
+/* --zoom a;b;c: the node at that path. */
+static uint32_t
+find_path(const ft_profile *p, const char *path, ft_diag *err)
+{
+	uint32_t node = FT_ROOT;
+	const char *s = path;
+	while (*s) {
+		const char *semi = strchr(s, ';');
+		size_t n = semi ? (size_t)(semi - s) : strlen(s);
+		uint32_t found = FT_NONE;
+		for (uint32_t c = p->nodes[node].child; c != FT_NONE; c = p->nodes[c].sibling) {
+			uint32_t nm = p->nodes[c].name;
+			const char *suf = kind_suffix(intern_kind(p->names, nm));
+			size_t nl = intern_len(p->names, nm), sl = strlen(suf);
+			if ((nl == n && memcmp(intern_str(p->names, nm), s, n) == 0) ||
+			    (nl + sl == n && memcmp(intern_str(p->names, nm), s, nl) == 0 &&
+			    memcmp(suf, s + nl, sl) == 0)) {
+				found = c;
+				break;
+			}
+		}
+		if (found == FT_NONE) {
+			diag_set(err, "--zoom: no frame at this path");
+			diag_append_text(err, path, (size_t)(s - path + (long)n));
+			return FT_NONE;
+		}
+		node = found;
+		if (semi == NULL)
+			break;
+		s = semi + 1;
+	}
+	return node;
+}
+
+/* --butterfly NAME: the name id, with or without a `_[k]` style suffix. */
+static uint32_t
+find_function(const ft_profile *p, const char *name, ft_diag *err)
+{
+	size_t n = strlen(name);
+	uint32_t id = intern_find(p->names, name, n, FT_KIND_NONE);
+	for (int k = 1; id == UINT32_MAX && k < FT_KIND_COUNT; k++) {
+		size_t sl = strlen(kind_suffix(k));
+		if (n > sl && strcmp(name + n - sl, kind_suffix(k)) == 0)
+			id = intern_find(p->names, name, n - sl, k);
+	}
+	if (id == UINT32_MAX || id == 0) {
+		diag_set(err, "--butterfly: no function of this name");
+		diag_append_text(err, name, n);
+		return UINT32_MAX;
+	}
+	return id;
+}
+
+/* Load the file(s): base, and b for a comparison of two files. */
+static int
+input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
+{
+	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
+	if (o->merge) {
+		in->base = load_merged(o, names, err);
+	} else {
+		in->base = load(o, o->files[0], names, &in->report, err);
+		in->have_report = o->nfiles == 1;
+	}
+	if (in->base != NULL && !o->merge && o->nfiles == 2) {
+		ft_load_report rep;
+		if ((in->b = load(o, o->files[1], names, &rep, err)) == NULL) {
+			profile_free(in->base);
+			in->base = NULL;
+		}
+	}
+	if (names != NULL)
+		intern_unref(names);
+	return in->base != NULL ? 0 : -1;
+}
+
+/* Two profiles (or the two columns of a differential file): a = before,
+ * b = after, sharing one name table; filters apply to both alike. */
+static int
+input_compare(ft_input *in, const ft_cmdline *o)
+{
+	ft_diag err = {{0}};
+	const ft_profile *a = in->base, *b = in->b != NULL ? in->b : in->base;
+	if (o->butterfly != NULL) {
+		fprintf(stderr, "flametui: --butterfly shows one profile; a comparison has "
+		    "the regressions table (key R, or --top N)\n");
+		return 2;
+	}
+	if (compare_pick_columns(a, b, o->sample_type, &in->ca, &in->cb, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	if (strcmp(a->types[in->ca].unit, b->types[in->cb].unit) != 0)
+		fprintf(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
+		    "have no unit; --normalize compares shares)\n", a->source, a->types[in->ca].unit,
+		    b->source, b->types[in->cb].unit);
+	ft_compare_opts co = {o->normalize, o->sort};
+	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	in->compare = 1;
+	if (o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	return -1;
+}
+
+/* One profile: sample type, weight order in that type, filters, --zoom and
+ * --butterfly. */
+static int
+input_single(ft_input *in, const ft_cmdline *o)
+{
+	ft_diag err = {{0}};
+	if (o->diff || o->normalize) {
+		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+		    "(give two files, or a two-column differential file)\n", in->base->source);
+		return 2;
+	}
+	if ((in->col = pick_type(in->base, o->sample_type, &err)) < 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	if (o->sort == FT_SORT_WEIGHT && in->col != in->base->deftype)
+		profile_sort(in->base, FT_SORT_WEIGHT, in->col);
+	/* Filters apply to every command: p is what all of them show. */
+	if (o->filters.n > 0 &&
+	    (in->p = transform_apply(in->base, &o->filters, o->sort, in->col, &err)) == NULL) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	if ((o->zoom != NULL && (in->zoom = find_path(in->p, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL &&
+	    (in->bfly = find_function(in->p, o->butterfly, &err)) == UINT32_MAX)) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	return -1;
+}
+
+int
+cmd_input_load(ft_input *in, const ft_cmdline *o)
+{
+	ft_diag err = {{0}};
+	memset(in, 0, sizeof(*in));
+	in->zoom = FT_ROOT;
+	in->bfly = UINT32_MAX;
+	if (input_read(in, o, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	in->p = in->base;
+	/* A differential file is a comparison, except for --info and for a
+	 * plain --export (which writes its two columns back). */
+	if (in->b != NULL || (in->base->differential && o->cmd != CMD_INFO &&
+	    (o->cmd != CMD_EXPORT || o->normalize)))
+		return input_compare(in, o);
+	return input_single(in, o);
+}
+
+void
+cmd_input_free(ft_input *in)
+{
+	if (in->compare)
+		compare_free(&in->cmp);
+	if (in->p != NULL && in->p != in->base)
+		profile_free(in->p);
+	if (in->b != NULL)
+		profile_free(in->b);
+	if (in->base != NULL)
+		profile_free(in->base);
+	memset(in, 0, sizeof(*in));
+}
+
+int
+cmd_locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+int
+cmd_draw_utf8(const ft_cmdline *o)
+{
+	return o->ascii ? 0 : o->utf8 ? 1 : cmd_locale_utf8();
+}
+
+FILE *
+cmd_output_open(const ft_cmdline *o)
+{
+	if (o->out == NULL || strcmp(o->out, "-") == 0)
+		return stdout;
+	FILE *out = fopen(o->out, "w");
+	if (out == NULL)
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+	return out;
+}
+
+int
+cmd_output_close(const ft_cmdline *o, FILE *out)
+{
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		return 1;
+	}
+	if (out == stdout && fflush(stdout) != 0)
+		return 1;
+	return 0;
+}
+
+int
+cmd_run(ft_cmdline *o)
+{
+	ft_input in;
+	int rc = cmd_input_load(&in, o);
+	FILE *out = rc < 0 ? cmd_output_open(o) : NULL;
+	if (rc < 0 && out == NULL)
+		rc = 1;
+	if (rc < 0) {
+		switch (o->cmd) {
+		case CMD_INFO: rc = cmd_info(&in, o, out); break;
+		case CMD_EXPORT: rc = cmd_export(&in, o, out); break;
+		case CMD_TOP: rc = cmd_top(&in, o, out); break;
+		case CMD_DUMP:
+		case CMD_VIEW: rc = cmd_show(&in, o, out); break;
+		}
+		if (cmd_output_close(o, out) != 0)
+			rc = 1;
+	}
+	cmd_input_free(&in);
+	filters_free(&o->filters);
+	return rc;
+}

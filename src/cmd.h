@@ -1,0 +1,94 @@
+/* cmd.h - the commands main.c runs once the command line is parsed.
+ *
+ * main.c turns argv into a ft_cmdline (options.h-like, below) and calls
+ * cmd_run(), which loads the input (cmd_input.c) and hands it to one
+ * command: view, dump, export, top or info.  The commands print their own
+ * messages and return the exit status (0 ok, 1 error, 2 usage).  They are
+ * the front end's glue, not part of libflametui.a (cmd_view.c runs the TUI).
+ */
+#ifndef FT_CMD_H
+#define FT_CMD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "functions.h"
+#include "load.h"
+#include "profile.h"
+#include "transform.h"
+#include "tui.h"
+
+#define CMD_MAX_FILES 64 /* --merge */
+
+enum ft_command { CMD_VIEW, CMD_DUMP, CMD_EXPORT, CMD_TOP, CMD_INFO };
+
+/* The parsed command line.  Add a field here, its option in main.c's
+ * table and its use in the command that needs it. */
+typedef struct ft_cmdline {
+	enum ft_command cmd;
+	int dump_w, dump_h;     /* --size */
+	const char *export_fmt; /* --export */
+	const char *out;        /* -o */
+	long top;               /* --top N */
+	int strict;
+	enum ft_sort sort;
+	enum ft_func_sort table_sort; /* --top and the function table */
+	enum ft_color_opt color;
+	int ascii, utf8;
+	int flip;
+	const char *zoom;
+	const char *sample_type;
+	int lines;
+	int mouse;
+	ft_filters filters;     /* --focus ... --show, in order */
+	const char *search;     /* --search RE */
+	const char *butterfly;  /* --butterfly NAME */
+	int diff, normalize;    /* comparison: differential view, scale A to B */
+	int merge;              /* --merge: sum all the files into one profile */
+	const char *files[CMD_MAX_FILES];
+	int nfiles;
+} ft_cmdline;
+
+/* What the commands work on: one profile (after filters) or a comparison. */
+typedef struct ft_input {
+	ft_profile *base;  /* as loaded (owned) */
+	ft_profile *p;     /* base or its filtered copy (owned when != base) */
+	int col;           /* sample type shown */
+	uint32_t zoom;     /* --zoom node in p (or in cmp.u), FT_ROOT if none */
+	uint32_t bfly;     /* --butterfly name id, UINT32_MAX if none */
+	/* A comparison: b is the second profile (NULL for the two columns of
+	 * one differential file, then b == base in cmp's inputs). */
+	int compare;
+	ft_profile *b;     /* owned, or NULL */
+	int ca, cb;
+	ft_compare cmp;
+	int have_report;   /* one file (no --merge): its load report */
+	ft_load_report report;
+} ft_input;
+
+/* Load, pick the sample type, apply filters, find --zoom/--butterfly.
+ * Returns -1 when ready, else the exit status (the message is printed). */
+int cmd_input_load(ft_input *in, const ft_cmdline *o);
+void cmd_input_free(ft_input *in);
+
+/* The locale's codeset is UTF-8 (drawing glyphs). */
+int cmd_locale_utf8(void);
+/* Whether --ascii/--utf8/the locale say to draw with UTF-8. */
+int cmd_draw_utf8(const ft_cmdline *o);
+
+/* -o FILE or stdout; NULL (message printed) when it cannot be opened. */
+FILE *cmd_output_open(const ft_cmdline *o);
+/* Close what cmd_output_open returned: 0, or 1 on a write error. */
+int cmd_output_close(const ft_cmdline *o, FILE *out);
+
+/* The commands.  Each returns the exit status. */
+int cmd_show(ft_input *in, ft_cmdline *o, FILE *out); /* view and --dump */
+int cmd_export(ft_input *in, const ft_cmdline *o, FILE *out);
+int cmd_top(ft_input *in, const ft_cmdline *o, FILE *out);
+int cmd_info(ft_input *in, const ft_cmdline *o, FILE *out);
+
+/* Everything after parsing: load, run o->cmd, free.  Frees o->filters. */
+int cmd_run(ft_cmdline *o);
+
+#endif

@@ -1,0 +1,72 @@
+/* cmd_info.c - --info: load statistics and totals as key=value lines. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "units.h"
+#include "xalloc.h"
+
+static void
+print_report(const ft_load_report *rep, FILE *out)
+{
+	fprintf(out, "lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
+	    "input_stacks=%ld\n", rep->lines, rep->valid, rep->invalid, rep->blank,
+	    rep->comment, rep->stacks);
+}
+
+static void
+print_info(const ft_profile *p, int col, FILE *out)
+{
+	char buf[64];
+	fprintf(out, "format=%s\n", p->format);
+	for (int c = 0; c < p->nvals; c++) {
+		val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, c), p->scale);
+		fprintf(out, "type%d=%s/%s\ntotal%d=%s\n", c, p->types[c].name, p->types[c].unit,
+		    c, buf);
+	}
+	val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, col), p->scale);
+	fprintf(out, "sample_type=%s\ntotal=%s\n", p->types[col].name, buf);
+	fprintf(out, "stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
+	/* Distinct frame names used by nodes. */
+	uint32_t nn = intern_count(p->names), used = 0;
+	unsigned char *seen = xcalloc(nn ? nn : 1, 1);
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		if (!seen[p->nodes[i].name]) {
+			seen[p->nodes[i].name] = 1;
+			used++;
+		}
+	}
+	free(seen);
+	fprintf(out, "names=%u\nmax_depth=%u\n", used, p->max_depth);
+	if (p->note != NULL)
+		fprintf(out, "note=%s\n", p->note);
+	for (int i = 0; i < p->nlabel_keys; i++)
+		fprintf(out, "label_key=%s\n", p->label_keys[i]);
+	for (int i = 0; i < p->nnumlabel_keys; i++)
+		fprintf(out, "numlabel_key=%s\n", p->numlabel_keys[i]);
+}
+
+static void
+print_compare(const ft_compare *cmp, FILE *out)
+{
+	char ta[64], tb[64];
+	val_format(ta, sizeof(ta), cmp->total[0], cmp->u->scale);
+	val_format(tb, sizeof(tb), cmp->total[1], cmp->u->scale);
+	fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", cmp->src[0], cmp->src[1],
+	    cmp->type[0], cmp->type[1], ta, tb, cmp->normalized, cmp->u->nnodes - 1,
+	    cmp->only[0], cmp->only[1]);
+}
+
+int
+cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
+{
+	if (in->compare) {
+		print_compare(&in->cmp, out);
+		return 0;
+	}
+	if (in->have_report)
+		print_report(&in->report, out);
+	print_info(in->p, in->col, out);
+	return 0;
+}

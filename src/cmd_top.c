@@ -1,0 +1,45 @@
+/* cmd_top.c - --top N: the function table as text, or for a comparison the
+ * biggest regressions and improvements. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "units.h"
+#include "xalloc.h"
+
+static int
+print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *out)
+{
+	ft_func *f;
+	uint32_t count = functions_table(p, col, sort, &f);
+	char type[160], tot[64];
+	units_type_label(type, sizeof(type), p, col);
+	units_human(tot, sizeof(tot), p, col, profile_total(p, FT_ROOT, col));
+	fprintf(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
+	fprintf(out, "%14s %7s %14s %7s  %s\n", "self", "self%", "total", "total%", "function");
+	double all = (double)profile_total(p, FT_ROOT, col);
+	char *esc = xmalloc(4096);
+	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
+		char s[32], t[32], sp[16], tp[16];
+		val_format(s, sizeof(s), f[i].self, p->scale);
+		val_format(t, sizeof(t), f[i].total, p->scale);
+		units_pct(sp, sizeof(sp), (double)f[i].self, all);
+		units_pct(tp, sizeof(tp), (double)f[i].total, all);
+		escape_text(esc, 4096, intern_str(p->names, f[i].name),
+		    intern_len(p->names, f[i].name), 4000);
+		fprintf(out, "%14s %7s %14s %7s  %s%s\n", s, sp, t, tp, esc,
+		    frame_suffix(p, f[i].name));
+	}
+	free(esc);
+	free(f);
+	return ferror(out) ? 1 : 0;
+}
+
+int
+cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
+{
+	if (in->compare)
+		return compare_write_top(&in->cmp, CMP_BASIS_SELF, o->top, out) != 0 ? 1 : 0;
+	return print_top(in->p, in->col, o->top, o->table_sort, out);
+}
