@@ -35,6 +35,7 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	uint8_t *hasf = xmalloc(nn);
 	uint32_t *newn = xmalloc(sizeof(uint32_t) * nn);
+	ft_val *row = xmalloc(sizeof(ft_val) * nv);
 	hasf[0] = 0;
 	newn[0] = FT_NONE;
 	/* An inlined call site of F is F (func_twin). */
@@ -49,13 +50,15 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 			if (!total_nonzero(p, i))
 				continue;
 			newn[i] = profile_child(down, newn[q], nm);
-			rc = profile_add_self(down, newn[i], &p->self[i * nv], err);
+			profile_self_row(p, i, row);
+			rc = profile_add_self(down, newn[i], row, err);
 		} else if (nm == name || nm == twin) {
 			hasf[i] = 1;
 			if (!total_nonzero(p, i))
 				continue;
 			newn[i] = FT_ROOT;
-			rc = profile_add_self(down, FT_ROOT, &p->self[i * nv], err);
+			profile_self_row(p, i, row);
+			rc = profile_add_self(down, FT_ROOT, row, err);
 			uint32_t cur = FT_ROOT;
 			for (uint32_t a = q; a != FT_ROOT && a != FT_NONE; a = p->nodes[a].parent)
 				cur = profile_child(up, cur, p->nodes[a].name);
@@ -65,6 +68,7 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	}
 	free(hasf);
 	free(newn);
+	free(row);
 	if (rc == 0)
 		rc = profile_finish(up, sort, column, err);
 	if (rc == 0)

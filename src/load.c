@@ -185,15 +185,18 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 int
 stackset_add(ft_stackset *s, uint32_t node)
 {
-	if (node >= s->cap) {
-		size_t cap = grow_cap(s->cap, (size_t)node + 1, 4096);
+	/* One bit per node: an eighth of the memory a byte map touches. */
+	size_t byte = node >> 3;
+	unsigned char bit = (unsigned char)(1u << (node & 7));
+	if (byte >= s->cap) {
+		size_t cap = grow_cap(s->cap, byte + 1, 4096);
 		s->seen = xrealloc(s->seen, cap);
 		memset(s->seen + s->cap, 0, cap - s->cap);
 		s->cap = cap;
 	}
-	if (s->seen[node])
+	if (s->seen[byte] & bit)
 		return 0;
-	s->seen[node] = 1;
+	s->seen[byte] |= bit;
 	return 1;
 }
 

@@ -30,8 +30,8 @@ typedef struct ft_load_report {
 /* Nodes where some input stack ended, to count distinct stacks in the
  * input (ft_load_report.stacks) whatever their values. */
 typedef struct ft_stackset {
-	unsigned char *seen; /* per node */
-	size_t cap;
+	unsigned char *seen; /* a bit per node */
+	size_t cap;          /* bytes */
 } ft_stackset;
 
 /* Mark node; 1 when it was not marked before. */

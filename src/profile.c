@@ -68,6 +68,30 @@ slot_hash(uint32_t parent, uint32_t name)
 
 #define WIDE 8
 
+static size_t
+vals_bytes(size_t cap, int nvals)
+{
+	if (cap > SIZE_MAX / sizeof(ft_val) / (size_t)nvals) {
+		fprintf(stderr, "flametui: out of memory (too many frames)\n");
+		exit(1);
+	}
+	return cap * (size_t)nvals * sizeof(ft_val);
+}
+
+/* Resize the per-node arrays to cap nodes (the builder's nkids too while
+ * it exists). */
+static void
+arrays_resize(ft_profile *p, size_t cap)
+{
+	p->nodes = xbig_realloc(p->nodes, p->cap * sizeof(ft_node),
+	    cap * sizeof(ft_node));
+	p->total = xbig_realloc(p->total, vals_bytes(p->cap, p->nvals),
+	    vals_bytes(cap, p->nvals));
+	if (!p->finished)
+		p->nkids = xbig_realloc(p->nkids, p->cap, cap);
+	p->cap = cap;
+}
+
 static void
 node_push(ft_profile *p, uint32_t name, uint32_t parent)
 {
@@ -79,21 +103,24 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 		size_t cap = grow_cap(p->cap, p->cap + 1, 1024);
 		if (cap > UINT32_MAX - 1)
 			cap = UINT32_MAX - 1;
-		p->nodes = xreallocarray(p->nodes, cap, sizeof(ft_node));
-		p->self = xreallocarray(p->self, cap, sizeof(ft_val) * (size_t)p->nvals);
-		p->nkids = xrealloc(p->nkids, cap);
-		p->cap = cap;
-
+		arrays_resize(p, cap);
 	}
 	uint32_t id = p->nnodes++;
-	p->nodes[id] = (ft_node){name, parent, FT_NONE, FT_NONE,
-	    parent == FT_NONE ? 0 : p->nodes[parent].depth + 1};
-	memset(&p->self[(size_t)id * (size_t)p->nvals], 0,
-	    sizeof(ft_val) * (size_t)p->nvals);
+	ft_node *nd = &p->nodes[id];
+	nd->name = name;
+	nd->parent = parent;
+	nd->child = FT_NONE;
+	nd->sibling = FT_NONE;
+	nd->depth = 0;
+	ft_val *v = &p->total[(size_t)id * (size_t)p->nvals];
+	for (int c = 0; c < p->nvals; c++)
+		v[c] = 0;
 	p->nkids[id] = 0;
 	if (parent != FT_NONE) {
-		p->nodes[id].sibling = p->nodes[parent].child;
-		p->nodes[parent].child = id;
+		ft_node *pn = &p->nodes[parent];
+		nd->depth = pn->depth + 1;
+		nd->sibling = pn->child;
+		pn->child = id;
 	}
 }
 
@@ -120,11 +147,10 @@ profile_free(ft_profile *p)
 {
 	if (p == NULL)
 		return;
-	free(p->nodes);
-	free(p->self);
-	free(p->total);
+	xbig_free(p->nodes, p->cap * sizeof(ft_node));
+	xbig_free(p->total, vals_bytes(p->cap, p->nvals));
 	free(p->slots);
-	free(p->nkids);
+	xbig_free(p->nkids, p->cap);
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
 	arena_free(p->arena);
@@ -262,12 +288,13 @@ profile_set_nvals(ft_profile *p, int n)
 	if (n <= p->nvals)
 		return;
 	int old = p->nvals;
-	ft_val *self = xcalloc(p->cap ? p->cap : 1, sizeof(ft_val) * (size_t)n);
+	ft_val *self = xbig_realloc(NULL, 0, vals_bytes(p->cap, n));
+	memset(self, 0, vals_bytes(p->nnodes, n));
 	for (uint32_t i = 0; i < p->nnodes; i++)
 		self[(size_t)i * (size_t)n + (size_t)(n - 1)] =
-		    p->self[(size_t)i * (size_t)old + (size_t)(old - 1)];
-	free(p->self);
-	p->self = self;
+		    p->total[(size_t)i * (size_t)old + (size_t)(old - 1)];
+	xbig_free(p->total, vals_bytes(p->cap, old));
+	p->total = self;
 	ft_vtype *types = arena_alloc(p->arena, sizeof(ft_vtype) * (size_t)n);
 	for (int i = 0; i < n; i++)
 		types[i] = (ft_vtype){"samples", "count"};
@@ -288,12 +315,12 @@ profile_rescale(ft_profile *p, int scale, ft_diag *err)
 	ft_val m = pow10v[scale - p->scale];
 	size_t n = (size_t)p->nnodes * (size_t)p->nvals;
 	for (size_t i = 0; i < n; i++) {
-		ft_val v = p->self[i];
+		ft_val v = p->total[i];
 		if (v > INT64_MAX / m || v < INT64_MIN / m) {
 			diag_set(err, "count too large for %d decimal places", scale);
 			return -1;
 		}
-		p->self[i] = v * m;
+		p->total[i] = v * m;
 	}
 	p->scale = scale;
 	return 0;
@@ -365,12 +392,11 @@ profile_append(ft_profile *p, uint32_t parent, uint32_t name)
 void
 profile_reserve(ft_profile *p, size_t n)
 {
-	if (n <= p->cap || n > UINT32_MAX - 1)
+	if (n <= p->cap || p->finished)
 		return;
-	p->nodes = xreallocarray(p->nodes, n, sizeof(ft_node));
-	p->self = xreallocarray(p->self, n, sizeof(ft_val) * (size_t)p->nvals);
-	p->nkids = xrealloc(p->nkids, n);
-	p->cap = n;
+	if (n > UINT32_MAX - 1)
+		n = UINT32_MAX - 1;
+	arrays_resize(p, n);
 }
 
 uint32_t
@@ -392,7 +418,7 @@ profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 int
 profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals, ft_diag *err)
 {
-	ft_val *s = &p->self[(size_t)node * (size_t)p->nvals];
+	ft_val *s = &p->total[(size_t)node * (size_t)p->nvals];
 	for (int i = 0; i < p->nvals; i++) {
 		if (val_add(&s[i], vals[i]) != 0) {
 			diag_set(err, "sum of counts overflows 64 bits");
@@ -480,26 +506,38 @@ int
 profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 {
 	size_t nv = (size_t)p->nvals;
-	size_t cells = (size_t)p->nnodes * nv;
-	p->total = xmalloc(sizeof(ft_val) * (cells ? cells : 1));
-
-	memcpy(p->total, p->self, sizeof(ft_val) * cells);
+	/* In place: a child's id is above its parent's, so going down the
+	 * ids every node has all its children's totals before it is added
+	 * to its own parent. */
 	uint32_t maxd = 0;
-	for (uint32_t i = p->nnodes; i-- > 1;) {
-		const ft_node *nd = &p->nodes[i];
-		if (nd->depth > maxd)
-			maxd = nd->depth;
-		for (size_t c = 0; c < nv; c++) {
-			if (val_add(&p->total[nd->parent * nv + c], p->total[i * nv + c]) != 0) {
+	ft_val *t = p->total;
+	if (nv == 1) {
+		for (uint32_t i = p->nnodes; i-- > 1;) {
+			const ft_node *nd = &p->nodes[i];
+			if (nd->depth > maxd)
+				maxd = nd->depth;
+			if (val_add(&t[nd->parent], t[i]) != 0) {
 				diag_set(err, "total of counts overflows 64 bits");
 				return -1;
+			}
+		}
+	} else {
+		for (uint32_t i = p->nnodes; i-- > 1;) {
+			const ft_node *nd = &p->nodes[i];
+			if (nd->depth > maxd)
+				maxd = nd->depth;
+			for (size_t c = 0; c < nv; c++) {
+				if (val_add(&t[nd->parent * nv + c], t[i * nv + c]) != 0) {
+					diag_set(err, "total of counts overflows 64 bits");
+					return -1;
+				}
 			}
 		}
 	}
 	p->max_depth = maxd;
 	free(p->slots);
 	p->slots = NULL;
-	free(p->nkids);
+	xbig_free(p->nkids, p->cap);
 	p->nkids = NULL;
 	if (column < 0 || column >= p->nvals)
 		column = p->deftype;
@@ -555,18 +593,44 @@ profile_lookup(const ft_profile *p, const uint32_t *names, uint32_t n)
 	return node;
 }
 
+ft_val
+profile_self_finished(const ft_profile *p, uint32_t n, int col)
+{
+	size_t nv = (size_t)p->nvals;
+	uint64_t s = (uint64_t)p->total[(size_t)n * nv + (size_t)col];
+	for (uint32_t c = p->nodes[n].child; c != FT_NONE; c = p->nodes[c].sibling)
+		s -= (uint64_t)p->total[(size_t)c * nv + (size_t)col];
+	return (ft_val)s;
+}
+
+int
+profile_self_row(const ft_profile *p, uint32_t n, ft_val *out)
+{
+	size_t nv = (size_t)p->nvals;
+	const ft_val *t = &p->total[(size_t)n * nv];
+	uint64_t *u = (uint64_t *)out;
+	for (size_t c = 0; c < nv; c++)
+		u[c] = (uint64_t)t[c];
+	if (p->finished) {
+		for (uint32_t k = p->nodes[n].child; k != FT_NONE; k = p->nodes[k].sibling) {
+			const ft_val *tk = &p->total[(size_t)k * nv];
+			for (size_t c = 0; c < nv; c++)
+				u[c] -= (uint64_t)tk[c];
+		}
+	}
+	int any = 0;
+	for (size_t c = 0; c < nv; c++)
+		any |= out[c] != 0;
+	return any;
+}
+
 uint32_t
 profile_count_stacks(const ft_profile *p)
 {
 	uint32_t count = 0;
-	size_t nv = (size_t)p->nvals;
-	for (uint32_t i = 0; i < p->nnodes; i++) {
-		for (size_t c = 0; c < nv; c++) {
-			if (p->self[i * nv + c] != 0) {
-				count++;
-				break;
-			}
-		}
-	}
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		count += (uint32_t)profile_self_row(p, i, row);
+	free(row);
 	return count;
 }

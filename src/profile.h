@@ -1,8 +1,10 @@
 /* profile.h - the call tree every view is drawn from.
  *
  * A profile is a tree of frames under a synthetic root "all" (node 0).  Each
- * node holds, per sample type ("value column"), its self value and, after
- * profile_finish(), its total (self + totals of its children).  Loaders and
+ * node holds, per sample type ("value column"), one value: its self value
+ * while the tree is built, its total (self + totals of its children) once
+ * profile_finish() has summed them in place.  A finished node's self is
+ * its total minus its children's totals (profile_self()).  Loaders and
  * transforms build trees through the same small builder interface:
  *
  *     p = profile_new(names, nvals);
@@ -16,6 +18,10 @@
  *
  * The struct is public so hot loops (layout, transforms) can walk nodes
  * directly; treat it as read-only outside the builder once finished.
+ *
+ * Memory: 20 bytes per node plus 8 per value column (one array of values,
+ * no second copy for totals), in big arrays that are reserved, not
+ * committed (xbig_realloc), so a loader's generous size hint is free.
  */
 #ifndef FT_PROFILE_H
 #define FT_PROFILE_H
@@ -63,11 +69,12 @@ typedef struct ft_profile {
 
 	ft_node *nodes;
 	uint32_t nnodes;
-	size_t cap;
+	size_t cap;     /* nodes the arrays hold */
 
 	int nvals;      /* value columns (sample types) */
-	ft_val *self;   /* [node * nvals + column] */
-	ft_val *total;  /* same layout; valid after finish */
+	/* [node * nvals + column]: self values while building, totals after
+	 * finish.  Use profile_self() / profile_total(). */
+	ft_val *total;
 	ft_vtype *types;
 	int deftype;    /* column shown first */
 	int scale;      /* values are in units of 10^-scale */
@@ -144,7 +151,9 @@ int profile_rescale(ft_profile *p, int scale, ft_diag *err);
 uint32_t profile_child(ft_profile *p, uint32_t parent, uint32_t name);
 
 /* Make room for n nodes before building (a transform knows its input's
- * size): no re-allocation while the tree grows.  Builder only. */
+ * size, a loader can guess from the file's): no re-allocation while the
+ * tree grows.  Untouched room costs address space, not memory.  Builder
+ * only. */
 void profile_reserve(ft_profile *p, size_t n);
 
 /* Append a new child of parent named name without looking for an existing
@@ -167,12 +176,23 @@ int profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err);
 /* Re-order children of a finished profile. */
 void profile_sort(ft_profile *p, enum ft_sort sort, int column);
 
+/* Self value of node n in column col, finished or not: a finished node's
+ * total minus its children's totals (exact: the difference is taken
+ * modulo 2^64, and the true value fits). */
+ft_val profile_self_finished(const ft_profile *p, uint32_t n, int col);
+
 static inline ft_val
 profile_self(const ft_profile *p, uint32_t n, int col)
 {
-	return p->self[(size_t)n * (size_t)p->nvals + (size_t)col];
+	if (!p->finished)
+		return p->total[(size_t)n * (size_t)p->nvals + (size_t)col];
+	return profile_self_finished(p, n, col);
 }
 
+/* All self values of node n into out[0..nvals); 1 when any is non-zero. */
+int profile_self_row(const ft_profile *p, uint32_t n, ft_val *out);
+
+/* Total of node n in column col (after finish). */
 static inline ft_val
 profile_total(const ft_profile *p, uint32_t n, int col)
 {

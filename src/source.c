@@ -133,6 +133,12 @@ source_is_gzip(const ft_source *s)
 	return s->gzip;
 }
 
+uint64_t
+source_size(const ft_source *s)
+{
+	return s->size;
+}
+
 long
 source_lineno(const ft_source *s)
 {

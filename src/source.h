@@ -30,6 +30,8 @@ void source_set_progress(ft_source *s, ft_progress_fn fn, void *ctx);
 /* The name used in messages. */
 const char *source_name(const ft_source *s);
 int source_is_gzip(const ft_source *s);
+/* Size of the file (compressed bytes for gzip), 0 when unknown (pipes). */
+uint64_t source_size(const ft_source *s);
 
 /* Look at up to n decoded bytes without consuming them; returns how many
  * are available (fewer than n only near the end); -1 on error. */

@@ -195,16 +195,6 @@ ensure(struct pass *s, uint32_t k)
 	return s->newn[want];
 }
 
-static int
-self_nonzero(const ft_profile *p, uint32_t i)
-{
-	const ft_val *v = &p->self[(size_t)i * (size_t)p->nvals];
-	for (int c = 0; c < p->nvals; c++)
-		if (v[c] != 0)
-			return 1;
-	return 0;
-}
-
 /* First pass: path state, kept frames, their new parents, and which
  * copies can receive children from more than one old parent. */
 static void
@@ -252,8 +242,9 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	s.fl[0] |= F_SOLE;
 	s.newn[0] = FT_ROOT;
 	int rc = 0;
-	if (self_nonzero(p, FT_ROOT) && !dropped(kind, 0))
-		rc = profile_add_self(s.np, FT_ROOT, &p->self[0], err);
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	if (profile_self_row(p, FT_ROOT, row) && !dropped(kind, 0))
+		rc = profile_add_self(s.np, FT_ROOT, row, err);
 	for (uint32_t i = 1; i < nn && rc == 0; i++) {
 		uint8_t f = s.fl[i];
 		s.newn[i] = FT_NONE;
@@ -262,11 +253,12 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 			if ((s.fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
 				s.fl[i] = f | F_SOLE;
 		}
-		if (!self_nonzero(p, i) || dropped(kind, f & F_HASM))
+		if (dropped(kind, f & F_HASM) || !profile_self_row(p, i, row))
 			continue;
 		uint32_t t = ensure(&s, s.dm != NULL && s.dm[i] != FT_NONE ? s.dm[i] : s.up[i]);
-		rc = profile_add_self(s.np, t, &p->self[(size_t)i * (size_t)p->nvals], err);
+		rc = profile_add_self(s.np, t, row, err);
 	}
+	free(row);
 	free(s.fl);
 	free(s.up);
 	free(s.newn);

@@ -1,10 +1,12 @@
 /* xalloc.c - allocation wrappers that exit on failure (see xalloc.h). */
+#define _GNU_SOURCE /* mremap, MAP_ANONYMOUS */
 #include "xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void
 oom(size_t n)
@@ -74,4 +76,83 @@ grow_cap(size_t cap, size_t need, size_t min)
 		cap *= 2;
 	}
 	return cap;
+}
+
+/* Mapping size for a big array: whole pages. */
+static size_t
+map_size(size_t bytes)
+{
+	const size_t page = 4096;
+	if (bytes > SIZE_MAX - page)
+		oom(bytes);
+	return (bytes + page - 1) & ~(page - 1);
+}
+
+static void *
+map_new(size_t bytes)
+{
+	size_t n = map_size(bytes);
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_NORESERVE
+	flags |= MAP_NORESERVE;
+#endif
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, flags, -1, 0);
+	if (p == MAP_FAILED)
+		oom(bytes);
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE); /* a hint: fine if refused */
+#endif
+	return p;
+}
+
+void *
+xbig_realloc(void *p, size_t old_bytes, size_t new_bytes)
+{
+	if (p == NULL)
+		old_bytes = 0;
+	if (new_bytes < XBIG_MIN && (p == NULL || old_bytes < XBIG_MIN))
+		return xrealloc(p, new_bytes);
+	if (p == NULL || old_bytes < XBIG_MIN) {
+		void *q = map_new(new_bytes);
+		if (p != NULL) {
+			memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes);
+			free(p);
+		}
+		return q;
+	}
+	if (new_bytes < XBIG_MIN) { /* shrinks back to the heap */
+		void *q = xmalloc(new_bytes);
+		memcpy(q, p, new_bytes);
+		munmap(p, map_size(old_bytes));
+		return q;
+	}
+	size_t on = map_size(old_bytes), nn = map_size(new_bytes);
+	if (on == nn)
+		return p;
+#ifdef MREMAP_MAYMOVE
+	void *q = mremap(p, on, nn, MREMAP_MAYMOVE);
+	if (q == MAP_FAILED)
+		oom(new_bytes);
+#ifdef MADV_HUGEPAGE
+	if (nn > on)
+		madvise(q, nn, MADV_HUGEPAGE);
+#endif
+	return q;
+#else
+	void *q = map_new(new_bytes);
+	memcpy(q, p, on < nn ? on : nn);
+	munmap(p, on);
+	return q;
+#endif
+}
+
+void
+xbig_free(void *p, size_t bytes)
+{
+	if (p == NULL)
+		return;
+	if (bytes < XBIG_MIN)
+		free(p);
+	else
+		munmap(p, map_size(bytes));
 }
