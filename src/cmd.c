@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "intern.h"
 #include "merge.h"
+#include "relabel.h"
 #include "units.h"
 
 /* --- progress on stderr for slow loads ------------------------------------ */
@@ -55,10 +56,48 @@ progress_end(struct progress *pr)
 		fprintf(stderr, "\r\033[K");
 }
 
-/* Load one file; warnings about skipped or rounded lines go to stderr. */
+/* --unit for a profile whose format cannot tell its unit. */
+static void
+apply_unit(const ft_cmdline *o, ft_profile *p)
+{
+	if (o->unit == NULL)
+		return;
+	if (!p->unit_unknown) {
+		fprintf(stderr, "flametui: %s: a %s profile knows its unit (%s); --unit ignored\n",
+		    p->source, p->format, p->types[p->deftype].unit);
+		return;
+	}
+	for (int c = 0; c < p->nvals; c++) {
+		const char *name = p->types[c].name;
+		if (strcmp(name, "samples") == 0)
+			name = units_type_name(o->unit);
+		profile_set_type(p, c, name, o->unit);
+	}
+}
+
+/* --group: p with its threads merged to o->group (p itself when there is
+ * nothing to merge).  With raw non-NULL, *raw keeps p when the result
+ * differs (the viewer's group key regroups it); else p is freed. */
+static ft_profile *
+regroup(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
+{
+	if (raw != NULL)
+		*raw = NULL;
+	if (p->nthreads == 0 || o->group == FT_GROUP_THREAD)
+		return p;
+	ft_profile *g = profile_regroup(p, o->group, o->sort, p->deftype, err);
+	if (raw != NULL && g != NULL)
+		*raw = p;
+	else
+		profile_free(p);
+	return g;
+}
+
+/* Load one file; warnings about skipped or rounded lines go to stderr.
+ * --unit and --group apply (see regroup() for raw). */
 static ft_profile *
 load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
-    ft_diag *err)
+    ft_diag *err, ft_profile **raw)
 {
 	ft_load_opts lo = {0};
 	lo.strict = o->strict;
@@ -79,7 +118,8 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	if (rep->rounded > 0)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
-	return p;
+	apply_unit(o, p);
+	return regroup(o, p, raw, err);
 }
 
 /* --merge: load every file (one name table) and sum them. */
@@ -90,7 +130,7 @@ load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err)
 	ft_load_report rep;
 	int n = 0;
 	for (; n < o->nfiles; n++)
-		if ((ps[n] = load(o, o->files[n], names, &rep, err)) == NULL)
+		if ((ps[n] = load(o, o->files[n], names, &rep, err, NULL)) == NULL)
 			break;
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
@@ -184,12 +224,22 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 	if (o->merge) {
 		in->base = load_merged(o, names, err);
 	} else {
-		in->base = load(o, o->files[0], names, &in->report, err);
+		ft_profile *raw = NULL;
+		in->base = load(o, o->files[0], names, &in->report, err, &raw);
 		in->have_report = o->nfiles == 1;
+		const ft_profile *as_loaded = raw != NULL ? raw : in->base;
+		if (as_loaded != NULL) {
+			in->threads = as_loaded->nthreads;
+			in->processes = profile_process_count(as_loaded);
+		}
+		if (o->nfiles == 1 && o->cmd == CMD_VIEW)
+			in->raw = raw;
+		else
+			profile_free(raw);
 	}
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
 		ft_load_report rep;
-		if ((in->b = load(o, o->files[1], names, &rep, err)) == NULL) {
+		if ((in->b = load(o, o->files[1], names, &rep, err, NULL)) == NULL) {
 			profile_free(in->base);
 			in->base = NULL;
 		}
@@ -295,6 +345,8 @@ cmd_input_free(ft_input *in)
 		profile_free(in->b);
 	if (in->base != NULL)
 		profile_free(in->base);
+	if (in->raw != NULL)
+		profile_free(in->raw);
 	memset(in, 0, sizeof(*in));
 }
 

@@ -46,6 +46,8 @@ typedef struct ft_cmdline {
 	const char *butterfly;  /* --butterfly NAME */
 	int diff, normalize;    /* comparison: differential view, scale A to B */
 	int merge;              /* --merge: sum all the files into one profile */
+	int group;              /* --group: enum ft_group */
+	const char *unit;       /* --unit: canonical unit name, or NULL */
 	const char *files[CMD_MAX_FILES];
 	int nfiles;
 } ft_cmdline;
@@ -65,6 +67,10 @@ typedef struct ft_input {
 	ft_compare cmp;
 	int have_report;   /* one file (no --merge): its load report */
 	ft_load_report report;
+	/* The viewer's group key regroups raw, the profile as loaded with its
+	 * threads apart (owned; NULL when base is that profile or not needed). */
+	ft_profile *raw;
+	uint32_t threads, processes; /* as loaded (--info) */
 } ft_input;
 
 /* Load, pick the sample type, apply filters, find --zoom/--butterfly.

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
+#include "relabel.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -67,6 +68,9 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	}
 	if (in->have_report)
 		print_report(&in->report, out);
+	if (in->have_report && in->threads > 0)
+		fprintf(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
+		    in->processes, group_name(o->group));
 	print_info(in->p, in->col, out);
 	return 0;
 }

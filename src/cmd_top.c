@@ -22,8 +22,13 @@ print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *ou
 	char *esc = xmalloc(4096);
 	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
 		char s[32], t[32], sp[16], tp[16];
-		val_format(s, sizeof(s), f[i].self, p->scale);
-		val_format(t, sizeof(t), f[i].total, p->scale);
+		if (units_is_count(p, col)) {
+			val_format(s, sizeof(s), f[i].self, p->scale);
+			val_format(t, sizeof(t), f[i].total, p->scale);
+		} else {
+			units_human(s, sizeof(s), p, col, f[i].self);
+			units_human(t, sizeof(t), p, col, f[i].total);
+		}
 		units_pct(sp, sizeof(sp), (double)f[i].self, all);
 		units_pct(tp, sizeof(tp), (double)f[i].total, all);
 		escape_text(esc, 4096, intern_str(p->names, f[i].name),

@@ -76,6 +76,12 @@ show_single(ft_input *in, ft_cmdline *o, FILE *out)
 	/* The view owns the derived profile and the filter list now. */
 	view_set_base(&v, in->base, in->p != in->base ? in->p : NULL, &o->filters);
 	in->p = in->base;
+	if (in->raw != NULL) {
+		/* The group key regroups raw; both go with the view. */
+		view_set_raw(&v, in->raw, o->group, in->base);
+		in->raw = NULL;
+		in->base = in->p = NULL;
+	}
 	if (in->zoom != FT_ROOT) {
 		v.zoom = v.sel = in->zoom;
 		v.layout_dirty = 1;

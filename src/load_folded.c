@@ -362,6 +362,7 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	L.err = err;
 	L.width = 1;
 	L.p->format = "folded";
+	L.p->unit_unknown = 1; /* --unit declares it */
 	profile_set_source(L.p, source_name(src));
 	/* Room for the tree up front: real folded files take 40-50 input
 	 * bytes per node (gzip: about 5x fewer), so size/16 is generous.

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "load.h"
+#include "relabel.h"
 #include "xalloc.h"
 
 struct perf {
@@ -37,7 +38,10 @@ struct perf {
 	ft_load_report *rep;
 	ft_diag *err;
 	int in_event;       /* a header was accepted; collecting its stack */
-	uint32_t comm;      /* root frame name id */
+	uint32_t thread;    /* the event's thread root node */
+	char *last_comm;    /* the previous header's thread (a cache) */
+	size_t last_len;
+	int64_t last_pid, last_tid;
 	ft_val period;
 	char *event;        /* the event type counted (first seen) */
 	size_t event_len;
@@ -82,9 +86,11 @@ bad_line(struct perf *P, const char *reason, const char *line, size_t n)
 
 /* The comm of a header line: s[0..*end), or 0 when the line is not one.
  * Mirrors stackcollapse-perf.pl's header regex: the shortest name (two bytes at
- * least) followed by blanks, a pid (or pid/tid) and a blank. */
+ * least) followed by blanks, a pid (or pid/tid) and a blank.  *pid and *tid
+ * get the numbers; a lone number is the tid and the pid is FT_ID_ASK (shown
+ * as "?", as stackcollapse-perf.pl --pid/--tid name it). */
 static int
-header_comm(const char *s, size_t n, size_t *end)
+header_comm(const char *s, size_t n, size_t *end, int64_t *pid, int64_t *tid)
 {
 	if (n == 0 || is_ws(s[0]))
 		return 0;
@@ -97,16 +103,27 @@ header_comm(const char *s, size_t n, size_t *end)
 		while (j < n && is_ws(s[j]))
 			j++;
 		size_t d = j;
-		while (j < n && is_digit(s[j]))
+		int64_t a = 0, b = -1;
+		while (j < n && is_digit(s[j])) {
+			if (a < INT64_MAX / 10)
+				a = a * 10 + (s[j] - '0');
 			j++;
+		}
 		if (j == d)
 			continue;
 		while (j < n && s[j] == '/')
 			j++;
-		while (j < n && is_digit(s[j]))
+		if (j < n && is_digit(s[j]))
+			b = 0;
+		while (j < n && is_digit(s[j])) {
+			if (b < INT64_MAX / 10)
+				b = b * 10 + (s[j] - '0');
 			j++;
+		}
 		if (j < n && is_ws(s[j])) {
 			*end = k;
+			*pid = b >= 0 ? a : FT_ID_ASK;
+			*tid = b >= 0 ? b : a;
 			return 1;
 		}
 	}
@@ -163,7 +180,7 @@ finish_event(struct perf *P)
 	if (!P->in_event)
 		return 0;
 	P->in_event = 0;
-	uint32_t node = profile_child(P->p, FT_ROOT, P->comm);
+	uint32_t node = P->thread;
 	for (size_t i = P->nframes; i-- > 0;)
 		node = profile_child(P->p, node, P->frames[i]);
 	P->nframes = 0;
@@ -180,7 +197,8 @@ finish_event(struct perf *P)
 }
 
 static int
-header_line(struct perf *P, const char *s, size_t n, size_t comm_end)
+header_line(struct perf *P, const char *s, size_t n, size_t comm_end,
+    int64_t pid, int64_t tid)
 {
 	int64_t period;
 	const char *ev;
@@ -203,7 +221,16 @@ header_line(struct perf *P, const char *s, size_t n, size_t comm_end)
 	}
 	for (size_t i = 0; i < comm_end; i++)
 		P->tmp[i] = s[i] == ' ' ? '_' : s[i];
-	P->comm = intern_get(P->p->names, P->tmp, comm_end, FT_KIND_NONE);
+	if (P->last_comm == NULL || P->last_len != comm_end || P->last_pid != pid ||
+	    P->last_tid != tid || memcmp(P->last_comm, P->tmp, comm_end) != 0) {
+		ft_thread t = {P->tmp, comm_end, NULL, 0, pid, tid, 1};
+		P->thread = profile_thread_root(P->p, &t);
+		free(P->last_comm);
+		P->last_comm = xstrndup(P->tmp, comm_end);
+		P->last_len = comm_end;
+		P->last_pid = pid;
+		P->last_tid = tid;
+	}
 	P->is_java = comm_end == 4 && memcmp(s, "java", 4) == 0;
 	P->period = count;
 	P->nframes = 0;
@@ -397,10 +424,11 @@ one_line(struct perf *P, const char *line, size_t len)
 		return 0;
 	}
 	size_t comm_end;
-	if (header_comm(line, n, &comm_end)) {
+	int64_t pid, tid;
+	if (header_comm(line, n, &comm_end, &pid, &tid)) {
 		if (finish_event(P) != 0)
 			return -1;
-		return header_line(P, line, n, comm_end);
+		return header_line(P, line, n, comm_end, pid, tid);
 	}
 	if (stack_line(P, line, n) < 0) {
 		bad_line(P, "not a perf script event header or stack line", line, n);
@@ -441,6 +469,7 @@ load_perf(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	free(P.frames);
 	free(P.tmp);
 	free(P.tmp2);
+	free(P.last_comm);
 	stackset_free(&P.stacks);
 	free(P.event);
 	if (rc < 0) {

@@ -13,6 +13,8 @@
 
 #include "cmd.h"
 #include "keymap.h"
+#include "relabel.h"
+#include "units.h"
 
 #define FLAMETUI_VERSION "0.1.0"
 
@@ -21,7 +23,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
-	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE,
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -49,7 +51,15 @@ static const struct cli_option options[] = {
 	{"info", no_argument, OPT_INFO,
 	    "  --info                 print load statistics (lines, total, stacks, nodes)\n"},
 	{"sample-type", required_argument, OPT_SAMPLE_TYPE,
-	    "  --sample-type NAME|N   sample type to show (pprof)\n"},
+	    "  --sample-type NAME|N   sample type to show (pprof, perf events)\n"},
+	{"unit", required_argument, OPT_UNIT,
+	    "  --unit U               unit of the counts when the format has none\n"
+	    "                         (folded, systemtap, DTrace, bpftrace):\n"
+	    "                         samples, ns, us, ms, s, bytes or count\n"},
+	{"group", required_argument, OPT_GROUP,
+	    "  --group G              processes and threads (perf): none merges them\n"
+	    "                         (default), process and thread give each its own\n"
+	    "                         root frame, comm-pid or comm-pid/tid\n"},
 	{"lines", no_argument, OPT_LINES,
 	    "  --lines                pprof: one frame per function and line\n"},
 	{"zoom", required_argument, OPT_ZOOM,
@@ -221,6 +231,15 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
 	case OPT_NORMALIZE: o->normalize = 1; break;
+	case OPT_GROUP:
+		if ((o->group = group_parse(arg)) < 0)
+			return usage_error("--group wants none, process or thread, not '%s'", arg);
+		break;
+	case OPT_UNIT:
+		if ((o->unit = units_parse(arg)) == NULL)
+			return usage_error("--unit wants samples, ns, us, ms, s, bytes or count, "
+			    "not '%s'", arg);
+		break;
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case 'V':

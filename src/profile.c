@@ -151,6 +151,7 @@ profile_free(ft_profile *p)
 	xbig_free(p->total, vals_bytes(p->cap, p->nvals));
 	free(p->slots);
 	xbig_free(p->nkids, p->cap);
+	free(p->threads);
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
 	arena_free(p->arena);
@@ -255,6 +256,7 @@ profile_new_like(const ft_profile *src)
 	p->differential = src->differential;
 	p->source = profile_strdup(p, src->source, strlen(src->source));
 	p->format = src->format;
+	p->unit_unknown = src->unit_unknown;
 	if (src->period_type.name != NULL) {
 		p->period_type.name = profile_strdup(p, src->period_type.name,
 		    strlen(src->period_type.name));

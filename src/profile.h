@@ -12,6 +12,9 @@
  *     profile_add_self(p, n, values, diag);
  *     profile_finish(p, FT_SORT_NAME, 0, diag);
  *
+ * Loaders that know the process and thread of a stack start it at
+ * profile_thread_root() (relabel.h) instead of FT_ROOT.
+ *
  * Values are 64-bit integers in units of 10^-scale (scale > 0 only for
  * folded files with fractional counts).  Every sum is checked: overflow is
  * an error, never a wrap.  Nothing here recurses on tree depth.
@@ -63,6 +66,13 @@ typedef struct ft_frame_where {
 	const char *where; /* in the profile's arena */
 } ft_frame_where;
 
+/* A root frame that holds one thread's stacks (relabel.h). */
+typedef struct ft_thread_root {
+	uint32_t node;    /* the root's child */
+	uint32_t process; /* its name at --group process; FT_NONE: no root frame */
+	uint32_t merged;  /* its name at --group none; FT_NONE: no root frame */
+} ft_thread_root;
+
 typedef struct ft_profile {
 	ft_intern *names; /* shared, reference counted */
 	struct ft_arena *arena;
@@ -108,6 +118,15 @@ typedef struct ft_profile {
 	/* Source files and mappings per frame name, for pprof-style filter
 	 * matching (framesrc.h); shared by derived trees, NULL when none. */
 	struct ft_framesrc *fsrc;
+
+	/* Threads whose stacks start at a root frame of their own, by node
+	 * (relabel.h); NULL when the format has none.  Not copied by
+	 * profile_new_like(): node ids belong to this tree. */
+	ft_thread_root *threads;
+	uint32_t nthreads, cthreads;
+	/* The format cannot tell its unit (folded, stap, DTrace, bpftrace):
+	 * --unit may declare it. */
+	int unit_unknown;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;

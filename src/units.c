@@ -80,6 +80,44 @@ human_bytes(char *buf, size_t cap, double b)
 	return buf;
 }
 
+const char *
+units_parse(const char *w)
+{
+	static const char *const map[][2] = {
+		{"samples", "samples"}, {"sample", "samples"},
+		{"ns", "nanoseconds"}, {"nanoseconds", "nanoseconds"},
+		{"us", "microseconds"}, {"microseconds", "microseconds"},
+		{"ms", "milliseconds"}, {"milliseconds", "milliseconds"},
+		{"s", "seconds"}, {"seconds", "seconds"},
+		{"bytes", "bytes"}, {"B", "bytes"},
+		{"count", "count"},
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(w, map[i][0]) == 0)
+			return map[i][1];
+	return NULL;
+}
+
+const char *
+units_type_name(const char *unit)
+{
+	if (unit_scale_ns(unit) > 0)
+		return "time";
+	if (strcmp(unit, "bytes") == 0)
+		return "space";
+	if (strcmp(unit, "samples") == 0)
+		return "samples";
+	return "count";
+}
+
+int
+units_is_count(const ft_profile *p, int col)
+{
+	const char *unit = p->types[col].unit;
+	return unit_scale_ns(unit) == 0 && strcmp(unit, "bytes") != 0 &&
+	    strcmp(unit, "byte") != 0;
+}
+
 char *
 units_human(char *buf, size_t cap, const ft_profile *p, int col, ft_val v)
 {
@@ -97,7 +135,8 @@ char *
 units_type_label(char *buf, size_t cap, const ft_profile *p, int col)
 {
 	const ft_vtype *t = &p->types[col];
-	if (strcmp(t->unit, "count") == 0 || t->unit[0] == '\0')
+	if (strcmp(t->unit, "count") == 0 || t->unit[0] == '\0' ||
+	    strcmp(t->unit, t->name) == 0)
 		snprintf(buf, cap, "%s", t->name);
 	else
 		snprintf(buf, cap, "%s (%s)", t->name, t->unit);

@@ -109,6 +109,11 @@ typedef struct ft_view {
 	ft_profile *derived; /* owned; NULL when no filter is active */
 	ft_filters filters;  /* owned */
 	enum ft_sort sort;   /* child order used for derived trees */
+	/* Processes and threads (relabel.h): base is raw regrouped to group.
+	 * Both owned when set by view_set_raw(); NULL otherwise. */
+	ft_profile *raw;
+	ft_profile *base_own;
+	int group;           /* enum ft_group */
 
 	/* The prompt on the status line. */
 	int prompt_kind;     /* enum ft_prompt_kind */
@@ -161,6 +166,12 @@ void view_follow(ft_view *v);
  * NULL when it is base itself). */
 void view_set_base(ft_view *v, ft_profile *base, ft_profile *derived,
     ft_filters *f);
+/* The profile as loaded, with its threads apart, and the level base shows:
+ * the group key regroups raw.  The view owns raw and base from now on. */
+void view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base);
+/* Show processes and threads at level g (enum ft_group): re-derive base
+ * and the filtered profile.  V_* flags. */
+int view_set_group(ft_view *v, int g);
 /* Search for pattern ("" clears).  -1 with err set on a bad regex; the
  * previous search stays. */
 int view_search_set(ft_view *v, const char *pattern, ft_diag *err);

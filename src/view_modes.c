@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "relabel.h"
 #include "xalloc.h"
 
 /* --- search ------------------------------------------------------------ */
@@ -173,6 +174,45 @@ rederive(ft_view *v, ft_diag *err)
 	if (v->table.active)
 		view_table_refresh(v);
 	return 0;
+}
+
+static void set_message(ft_view *v, const char *msg);
+
+void
+view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base)
+{
+	v->raw = raw;
+	v->group = group;
+	v->base_own = base;
+}
+
+int
+view_set_group(ft_view *v, int g)
+{
+	if (v->raw == NULL || v->raw->nthreads == 0) {
+		v->message = "this profile has no processes or threads to group by";
+		return V_REDRAW;
+	}
+	ft_diag err;
+	ft_profile *nb = v->raw;
+	if (g != FT_GROUP_THREAD &&
+	    (nb = profile_regroup(v->raw, g, v->sort, v->col, &err)) == NULL) {
+		set_message(v, err.msg);
+		return V_REDRAW;
+	}
+	ft_profile *old = v->base_own;
+	v->base = nb;
+	v->base_own = nb != v->raw ? nb : NULL;
+	v->group = g;
+	if (rederive(v, &err) != 0)
+		set_message(v, err.msg);
+	if (old != NULL)
+		profile_free(old);
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", g == FT_GROUP_NONE ?
+	    "processes and threads merged" : g == FT_GROUP_PROCESS ?
+	    "one root frame per process" : "one root frame per thread");
+	v->message = v->msgbuf;
+	return V_REDRAW;
 }
 
 int
@@ -567,7 +607,7 @@ bf_key(ft_view *v, int key)
 		r = bf_copy(v, a == ACT_COPY_STACK);
 		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
-	case ACT_DETAILS:
+	case ACT_DETAILS: case ACT_GROUP:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
 	case ACT_SEARCH: case ACT_SEARCH_SEL: case ACT_QUIT: case ACT_HELP:
@@ -747,6 +787,8 @@ view_modes_action(ft_view *v, enum ft_action a, int *handled)
 		return V_REDRAW;
 	case ACT_TABLE_SORT:
 		return 0;
+	case ACT_GROUP:
+		return view_set_group(v, (v->group + 1) % FT_GROUPS);
 	default:
 		*handled = 0;
 		return 0;
@@ -768,6 +810,11 @@ view_modes_free(ft_view *v)
 	if (v->derived != NULL)
 		profile_free(v->derived);
 	v->derived = NULL;
+	if (v->base_own != NULL)
+		profile_free(v->base_own);
+	if (v->raw != NULL)
+		profile_free(v->raw);
+	v->base_own = v->raw = NULL;
 	filters_free(&v->filters);
 	history_free(&v->hist_search);
 	history_free(&v->hist_filter);

@@ -7,6 +7,11 @@
 #     stackcollapse-perf.pl drops the last event when the file does not end
 #     with a blank line; flametui keeps it, so the input is cut after its
 #     last blank line before comparing.
+#   - the same inputs with --group process / --group thread = results/
+#     NAME-collapsed-pid.txt / -tid.txt (stackcollapse-perf.pl --pid / --tid,
+#     which do not annotate: _[k]/_[j] removed before comparing), except the
+#     four Java inputs whose pid/tid results are stale upstream (they keep an
+#     `L` class prefix the current collapser strips; see the corpora README).
 #   - example-perf-stacks.txt.gz and inferno collapse-perf inputs: equal to
 #     inferno's results once the _[k]/_[j] annotations are removed (inferno
 #     does not annotate by default).  Not compared, on purpose: inferno
@@ -42,6 +47,12 @@ for f in "$fg"/test/*.txt; do
 	    "$f" >"$tmp/in.txt"
 	"$flametui" --export folded "$tmp/in.txt" >"$tmp/out" 2>"$tmp/err"
 	check "$b" "$tmp/out" "$fg/test/results/$b-collapsed-all.txt"
+	case $b in perf-java-faults-01|perf-java-stacks-0[12]|perf-vertx-stacks-01) continue ;; esac
+	for g in pid:process tid:thread; do
+		"$flametui" --group "${g#*:}" --export folded "$tmp/in.txt" 2>"$tmp/err" |
+		    sed 's/_\[[kj]\]//g' >"$tmp/out"
+		check "$b --group ${g#*:}" "$tmp/out" "$fg/test/results/$b-collapsed-${g%%:*}.txt"
+	done
 done
 unannotated() {
 	"$flametui" --export folded "$1" 2>"$tmp/err" | sed 's/_\[[kj]\]//g' | LC_ALL=C sort >"$tmp/out"

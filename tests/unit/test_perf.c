@@ -6,6 +6,7 @@
 
 #include "export.h"
 #include "load.h"
+#include "relabel.h"
 #include "source.h"
 
 static ft_profile *
@@ -20,15 +21,26 @@ load_perf_text(const char *text, int strict, ft_load_report *rep, ft_diag *err)
 	return p;
 }
 
+/* The folded export of p with its threads merged to level g (the loader
+ * keeps them apart; --group none is stackcollapse-perf.pl's default). */
 static char *
-folded(const ft_profile *p)
+folded_group(const ft_profile *p, int g)
 {
+	ft_diag err;
+	ft_profile *q = profile_regroup(p, g, FT_SORT_NAME, 0, &err);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	export_folded(p, 0, -1, f);
+	export_folded(q, 0, -1, f);
 	fclose(f);
+	profile_free(q);
 	return buf;
+}
+
+static char *
+folded(const ft_profile *p)
+{
+	return folded_group(p, FT_GROUP_NONE);
 }
 
 /* Load text and return its folded export ("" on failure). */
@@ -89,6 +101,41 @@ TEST(comm_with_spaces_pid_tid_cpu_period)
 		CHECK(intern_find(p->names, "native_safe_halt", 16, FT_KIND_KERNEL) != UINT32_MAX);
 		profile_free(p);
 	}
+}
+
+/* --group process / thread name root frames as stackcollapse-perf.pl
+ * --pid / --tid do ("?" for a pid perf did not print); none merges. */
+TEST(group_process_and_thread)
+{
+	const char *t =
+	    "V8 WorkerThread 24636/25607 [000] 94564.109216:     100 cycles:\n"
+	    "\t 1000 start (/bin/v8)\n"
+	    "\n"
+	    "V8 WorkerThread 24636/25608 [000] 94564.109217:     50 cycles:\n"
+	    "\t 1000 start (/bin/v8)\n"
+	    "\n"
+	    "java 25607 4794564.109216: 7 cycles: \n"
+	    "\t    7f1e2215d000 main (/bin/app)\n"
+	    "\n";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_perf_text(t, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(p->nthreads, 3);
+	CHECK_INT(profile_process_count(p), 2);
+	char *f = folded_group(p, FT_GROUP_THREAD);
+	CHECK_STR(f, "V8_WorkerThread-24636/25607;start 100\n"
+	    "V8_WorkerThread-24636/25608;start 50\njava-?/25607;main 7\n");
+	free(f);
+	f = folded_group(p, FT_GROUP_PROCESS);
+	CHECK_STR(f, "V8_WorkerThread-24636;start 150\njava-?;main 7\n");
+	free(f);
+	f = folded_group(p, FT_GROUP_NONE);
+	CHECK_STR(f, "V8_WorkerThread;start 150\njava;main 7\n");
+	free(f);
+	profile_free(p);
 }
 
 TEST(unknown_frames_and_tidying)
@@ -252,6 +299,7 @@ main(void)
 {
 	RUN(basic_events);
 	RUN(comm_with_spaces_pid_tid_cpu_period);
+	RUN(group_process_and_thread);
 	RUN(unknown_frames_and_tidying);
 	RUN(first_event_type_only);
 	RUN(inline_split_and_blank_symbol);

@@ -1,0 +1,146 @@
+/* relabel.c - thread root frames and --group (see relabel.h).
+ *
+ * The builder side records, for every thread root frame, the names the
+ * frame takes at the coarser levels; the transform side copies the tree
+ * once in node order (a parent is always created before its children, so
+ * one forward pass maps every node) with those root frames renamed.
+ */
+#include "relabel.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static const char *const group_names[FT_GROUPS] = {"none", "process", "thread"};
+
+const char *
+group_name(int g)
+{
+	return g >= 0 && g < FT_GROUPS ? group_names[g] : "?";
+}
+
+int
+group_parse(const char *s)
+{
+	for (int g = 0; g < FT_GROUPS; g++)
+		if (strcmp(s, group_names[g]) == 0)
+			return g;
+	return -1;
+}
+
+/* Intern "NAME", "NAME-pid", "NAME/tid" or "NAME-pid/tid". */
+static uint32_t
+intern_ids(ft_profile *p, const char *name, size_t n, int64_t pid, int64_t tid)
+{
+	char num[48];
+	int k = 0;
+	if (pid == FT_ID_ASK)
+		k += snprintf(num + k, sizeof(num) - (size_t)k, "-?");
+	else if (pid >= 0)
+		k += snprintf(num + k, sizeof(num) - (size_t)k, "-%" PRId64, pid);
+	if (tid == FT_ID_ASK)
+		k += snprintf(num + k, sizeof(num) - (size_t)k, "/?");
+	else if (tid >= 0)
+		k += snprintf(num + k, sizeof(num) - (size_t)k, "/%" PRId64, tid);
+	char *s = xmalloc(n + (size_t)k + 1);
+	memcpy(s, name, n);
+	memcpy(s + n, num, (size_t)k);
+	uint32_t id = intern_get(p->names, s, n + (size_t)k, FT_KIND_NONE);
+	free(s);
+	return id;
+}
+
+uint32_t
+profile_thread_root(ft_profile *p, const ft_thread *t)
+{
+	const char *name = t->thread != NULL ? t->thread : t->comm;
+	size_t n = t->thread != NULL ? t->thread_len : t->comm_len;
+	if (name == NULL) {
+		name = "[unknown]";
+		n = 9;
+	}
+	uint32_t id = intern_ids(p, name, n, t->pid, t->tid);
+	uint32_t before = p->nnodes;
+	uint32_t node = profile_child(p, FT_ROOT, id);
+	if (node < before)
+		return node;
+	ft_thread_root r = {node, FT_NONE, FT_NONE};
+	if (t->comm != NULL || t->pid >= 0 || t->pid == FT_ID_ASK) {
+		r.process = t->comm != NULL ?
+		    intern_ids(p, t->comm, t->comm_len, t->pid, -1) :
+		    intern_ids(p, "process", 7, t->pid, -1);
+	}
+	if (t->comm_root && t->comm != NULL)
+		r.merged = intern_get(p->names, t->comm, t->comm_len, FT_KIND_NONE);
+	if (p->nthreads == p->cthreads) {
+		p->cthreads = grow_cap(p->cthreads, (size_t)p->nthreads + 1, 16);
+		p->threads = xreallocarray(p->threads, p->cthreads, sizeof(*p->threads));
+	}
+	p->threads[p->nthreads++] = r;
+	return node;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+uint32_t
+profile_process_count(const ft_profile *p)
+{
+	if (p->nthreads == 0)
+		return 0;
+	uint32_t *v = xmalloc(sizeof(uint32_t) * p->nthreads);
+	for (uint32_t i = 0; i < p->nthreads; i++)
+		v[i] = p->threads[i].process;
+	qsort(v, p->nthreads, sizeof(uint32_t), cmp_u32);
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->nthreads; i++)
+		if (v[i] != FT_NONE && (i == 0 || v[i] != v[i - 1]))
+			n++;
+	free(v);
+	return n;
+}
+
+ft_profile *
+profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
+    ft_diag *err)
+{
+	ft_profile *q = profile_new_like(p);
+	q->unit_unknown = p->unit_unknown;
+	profile_reserve(q, p->nnodes);
+	uint32_t *map = xmalloc(sizeof(uint32_t) * p->nnodes);
+	map[FT_ROOT] = FT_ROOT;
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	uint32_t k = 0; /* next thread entry (entries are in node order) */
+	int rc = 0;
+	if (profile_self_row(p, FT_ROOT, row))
+		rc = profile_add_self(q, FT_ROOT, row, err);
+	for (uint32_t n = 1; n < p->nnodes && rc == 0; n++) {
+		const ft_node *nd = &p->nodes[n];
+		while (k < p->nthreads && p->threads[k].node < n)
+			k++;
+		if (nd->parent == FT_ROOT && k < p->nthreads && p->threads[k].node == n &&
+		    g != FT_GROUP_THREAD) {
+			uint32_t name = g == FT_GROUP_PROCESS ? p->threads[k].process :
+			    p->threads[k].merged;
+			map[n] = name == FT_NONE ? FT_ROOT : profile_child(q, FT_ROOT, name);
+		} else {
+			map[n] = profile_child(q, map[nd->parent], nd->name);
+		}
+		if (profile_self_row(p, n, row))
+			rc = profile_add_self(q, map[n], row, err);
+	}
+	free(row);
+	free(map);
+	if (rc != 0 || profile_finish(q, sort, column, err) != 0) {
+		profile_free(q);
+		return NULL;
+	}
+	return q;
+}

@@ -1,0 +1,71 @@
+/* relabel.h - processes and threads: what sits between loading and filters.
+ *
+ * Process and thread of a stack.  A loader that knows them (perf, bpftrace,
+ * Chrome traces, JFR) starts each stack at the node profile_thread_root()
+ * returns instead of FT_ROOT:
+ *
+ *     ft_thread t = {comm, comm_len, NULL, 0, pid, tid, 1};
+ *     uint32_t node = profile_thread_root(p, &t);
+ *     for (each frame, root first) node = profile_child(p, node, frame);
+ *     profile_add_self(p, node, vals, err);
+ *
+ * The tree is built at the finest level: one root frame per thread, named as
+ * stackcollapse-perf.pl --tid names it ("comm-pid/tid").  The profile keeps,
+ * for each such root frame, the names it takes at the coarser levels, and
+ * profile_relabel() merges the threads into processes ("comm-pid", as
+ * stackcollapse-perf.pl --pid) or into none (the comm alone when the format
+ * puts it there by convention, as perf does, else no root frame at all).
+ *
+ * Regrouping is a rename of root frames: a new tree is built where frames
+ * that become equal are merged; totals do not change.
+ */
+#ifndef FT_RELABEL_H
+#define FT_RELABEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "profile.h"
+
+enum ft_group {
+	FT_GROUP_NONE = 0, /* merge threads and processes (the default) */
+	FT_GROUP_PROCESS,  /* root frame per process: "comm-pid" */
+	FT_GROUP_THREAD,   /* root frame per thread: "comm-pid/tid" */
+	FT_GROUPS
+};
+
+/* A pid or tid that is unknown but shown as "?" in names, as
+ * stackcollapse-perf.pl does for perf script output without a pid. */
+#define FT_ID_ASK (-2)
+
+/* Where a stack was taken.  Strings need not be NUL-terminated and are
+ * copied (interned).  Unknown parts are NULL / -1 (left out of names). */
+typedef struct ft_thread {
+	const char *comm;   /* process (perf: the task's comm) or NULL */
+	size_t comm_len;
+	const char *thread; /* thread name (runtime formats) or NULL */
+	size_t thread_len;
+	int64_t pid, tid;
+	int comm_root;      /* --group none keeps comm as the root frame (perf) */
+} ft_thread;
+
+/* The node under which a stack of thread t starts: a child of the root
+ * named "NAME-pid/tid" (NAME the thread name, else comm; "-pid" and "/tid"
+ * only when known), created and recorded on first use.  Builder only. */
+uint32_t profile_thread_root(ft_profile *p, const ft_thread *t);
+
+/* Number of distinct processes among the recorded threads. */
+uint32_t profile_process_count(const ft_profile *p);
+
+/* "none", "process", "thread"; group_parse returns -1 for anything else. */
+const char *group_name(int g);
+int group_parse(const char *s);
+
+/* The tree of p with its threads merged to level g (see above), finished
+ * with (sort, column).  The result has no thread table: it is a view.
+ * NULL with err set only on a value overflow. */
+ft_profile *profile_regroup(const ft_profile *p, int g, enum ft_sort sort,
+    int column, ft_diag *err);
+
+#endif

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --group fibers tests/data/small.folded

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --group thread --info tests/data/perf-cpu-task-clock-pidtid.txt

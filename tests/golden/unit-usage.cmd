@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --unit furlongs tests/data/small.folded
