@@ -104,7 +104,7 @@ bench_filters(ft_profile *p, int col, const char *search)
 	view_search_stats(&v, &a, &z);
 	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
 	printf("search_ms=%.1f ", mono_ms() - t0);
-	for (int k = 0; k < FILTER_KINDS; k++) {
+	for (int k = 0; k < FILTER_REGEX_KINDS; k++) {
 		ft_filters fl = {0};
 		t0 = mono_ms();
 		filters_add(&fl, k, pat, &err);

@@ -46,5 +46,19 @@ cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
 {
 	if (in->compare)
 		return compare_write_top(&in->cmp, CMP_BASIS_SELF, o->top, out) != 0 ? 1 : 0;
-	return print_top(in->p, in->col, o->top, o->table_sort, out);
+	/* The function table is that of the profile before collapse and
+	 * invert, which only change how stacks are drawn. */
+	if (filters_find(&o->filters, FILTER_INVERT) < 0 &&
+	    filters_find(&o->filters, FILTER_COLLAPSE) < 0)
+		return print_top(in->p, in->col, o->top, o->table_sort, out);
+	ft_diag err;
+	ft_profile *tp = transform_apply_filters(in->base, &o->filters, o->sort,
+	    in->col, &err);
+	if (tp == NULL) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	int rc = print_top(tp, in->col, o->top, o->table_sort, out);
+	profile_free(tp);
+	return rc;
 }

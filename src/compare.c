@@ -307,6 +307,24 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 	if (fb != fa)
 		profile_free(fb);
 	profile_free(fa);
+	if (rc == 0 && (filters_find(f, FILTER_INVERT) >= 0 ||
+	    filters_find(f, FILTER_COLLAPSE) >= 0)) {
+		/* The function table comes from the upright, unflattened union. */
+		ft_filters only = {xmalloc(sizeof(ft_filter) * (size_t)f->n), 0, f->n};
+		for (int i = 0; i < f->n; i++)
+			if (f->v[i].kind < FILTER_REGEX_KINDS)
+				only.v[only.n++] = f->v[i]; /* borrowed, not freed */
+		ft_compare t = {0};
+		rc = compare_build_filtered(&t, a, ca, b, cb, o, &only, err);
+		free(only.v);
+		if (rc != 0) {
+			compare_free(c);
+			return -1;
+		}
+		c->tu = t.u;
+		t.u = NULL;
+		compare_free(&t);
+	}
 	return rc;
 }
 
@@ -315,6 +333,8 @@ compare_free(ft_compare *c)
 {
 	if (c->u != NULL)
 		profile_free(c->u);
+	if (c->tu != NULL)
+		profile_free(c->tu);
 	free(c->presence);
 	free(c->wmax);
 	memset(c, 0, sizeof(*c));
@@ -450,8 +470,9 @@ uint32_t
 compare_regressions(const ft_compare *c, enum cmp_basis b, ft_regress **out)
 {
 	ft_func *fa, *fb;
-	uint32_t na = functions_table(c->u, CMP_A, FUNC_BY_NAME, &fa);
-	uint32_t nb = functions_table(c->u, CMP_B, FUNC_BY_NAME, &fb);
+	const ft_profile *tu = c->tu != NULL ? c->tu : c->u;
+	uint32_t na = functions_table(tu, CMP_A, FUNC_BY_NAME, &fa);
+	uint32_t nb = functions_table(tu, CMP_B, FUNC_BY_NAME, &fb);
 	uint32_t nn = intern_count(c->u->names);
 	uint32_t *slot = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	for (uint32_t i = 0; i < nn; i++)

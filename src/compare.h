@@ -55,6 +55,10 @@ typedef struct ft_compare {
 	ft_val max_dtotal;    /* largest |total B - total A| over non-root nodes */
 	ft_val max_dself;     /* largest |self B - self A| over non-root nodes */
 	uint32_t only[2];     /* nodes present only in A / only in B */
+	/* The union before collapse-recursion and invert, when they are on:
+	 * the regressions table is that of the unflattened, upright profiles
+	 * (owned; NULL otherwise, then u serves). */
+	ft_profile *tu;
 } ft_compare;
 
 typedef struct ft_compare_opts {

@@ -94,6 +94,12 @@ static const struct cli_option options[] = {
 	    "  --show RE              keep only frames matching RE\n"
 	    "                         (filters repeat and apply in order, to the viewer,\n"
 	    "                         --dump, --top, --export and --info alike)\n"},
+	{"collapse-recursion", optional_argument, OPT_FILTER + FILTER_COLLAPSE,
+	    "  --collapse-recursion[=direct|all]  merge direct recursion (a;a;b -> a;b),\n"
+	    "                         or with =all drop every frame already on the stack\n"
+	    "                         (a;b;a;c -> a;b;c); --top keeps unflattened figures\n"},
+	{"invert", no_argument, OPT_FILTER + FILTER_INVERT,
+	    "  --invert               bottom-up graph: leaves become roots, callers above\n"},
 	{"search", required_argument, OPT_SEARCH,
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
@@ -258,7 +264,8 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	default:
 		if (c >= OPT_FILTER && c < OPT_FILTER + FILTER_KINDS) {
 			ft_diag err;
-			if (filters_add(&o->filters, c - OPT_FILTER, arg, &err) != 0) {
+			if (filters_add(&o->filters, c - OPT_FILTER, arg != NULL ? arg : "",
+			    &err) != 0) {
 				char m[DIAG_MAX + 32];
 				snprintf(m, sizeof(m), "%s: %s", filter_kind_name(c - OPT_FILTER), err.msg);
 				return usage_error("--%s", m);

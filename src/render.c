@@ -189,6 +189,8 @@ draw_chips(const ft_view *v, ft_canvas *c, int x, int limit)
 		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
 		const char *k = filter_kind_name(f->kind);
 		x += canvas_text(c, x, 0, limit - x, k, strlen(k), st_chip, 1);
+		if (*f->pattern == '\0') /* invert */
+			continue;
 		x += canvas_text(c, x, 0, limit - x, ":", 1, st_chip, 1);
 		x += canvas_text(c, x, 0, limit - x, f->pattern, strlen(f->pattern), st_chip, 1);
 	}

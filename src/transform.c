@@ -23,11 +23,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collapse.h"
 #include "framesrc.h"
+#include "invert.h"
 #include "xalloc.h"
 
 static const char *const kind_names[FILTER_KINDS] = {
 	"focus", "ignore", "hide", "show-from", "prune-from", "show",
+	"collapse-recursion", "invert",
 };
 
 const char *
@@ -59,9 +62,20 @@ filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
 		diag_set(err, "unknown filter kind");
 		return -1;
 	}
-	ft_matcher *m = match_compile(pattern, err);
-	if (m == NULL)
+	ft_matcher *m = NULL;
+	if (kind == FILTER_INVERT) {
+		pattern = "";
+	} else if (kind == FILTER_COLLAPSE) {
+		if (*pattern == '\0')
+			pattern = "direct";
+		if (strcmp(pattern, "direct") != 0 && strcmp(pattern, "all") != 0) {
+			diag_set(err, "collapse-recursion: want direct or all");
+			diag_append_text(err, pattern, strlen(pattern));
+			return -1;
+		}
+	} else if ((m = match_compile(pattern, err)) == NULL) {
 		return -1;
+	}
 	if (f->n == f->cap) {
 		f->cap = (int)grow_cap((size_t)f->cap, (size_t)f->n + 1, 4);
 		f->v = xreallocarray(f->v, (size_t)f->cap, sizeof(ft_filter));
@@ -82,7 +96,7 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	int kind = filter_kind_parse(w, (size_t)(s - w));
 	if (kind < 0) {
 		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
-		    "prune-from or show, then a regex)");
+		    "prune-from or show, then a regex; or invert, collapse-recursion)");
 		diag_append_text(err, w, (size_t)(s - w));
 		return -1;
 	}
@@ -91,11 +105,31 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	else
 		while (*s == ' ' || *s == '\t')
 			s++;
-	if (*s == '\0') {
+	if (*s == '\0' && kind < FILTER_REGEX_KINDS) {
 		diag_set(err, "%s: a regex is needed", kind_names[kind]);
 		return -1;
 	}
 	return filters_add(f, kind, s, err);
+}
+
+int
+filters_find(const ft_filters *f, int kind)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == kind)
+			return i;
+	return -1;
+}
+
+void
+filters_remove(ft_filters *f, int i)
+{
+	if (i < 0 || i >= f->n)
+		return;
+	ft_filter x = f->v[i];
+	memmove(&f->v[i], &f->v[i + 1], sizeof(ft_filter) * (size_t)(f->n - i - 1));
+	f->v[f->n - 1] = x;
+	filters_pop(f);
 }
 
 void
@@ -283,19 +317,15 @@ filter_match(const ft_profile *p, int kind, const ft_matcher *m)
 	return map;
 }
 
-ft_profile *
-transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+/* Regex filters in order, on a fresh copy when there are none. */
+static ft_profile *
+apply_regex(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
     int column, ft_diag *err)
 {
-	if (f == NULL || f->n == 0) {
-		/* A copy: hide with nothing matching keeps every frame. */
-		uint8_t *none = xcalloc(intern_count(p->names) + 1, 1);
-		ft_profile *np = transform_filter(p, FILTER_HIDE, none, sort, column, err);
-		free(none);
-		return np;
-	}
 	ft_profile *cur = NULL;
-	for (int i = 0; i < f->n; i++) {
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		if (f->v[i].kind >= FILTER_REGEX_KINDS)
+			continue;
 		const ft_profile *in = cur != NULL ? cur : p;
 		uint8_t *map = filter_match(p, f->v[i].kind, f->v[i].m);
 		ft_profile *np = transform_filter(in, f->v[i].kind, map, sort, column, err);
@@ -304,6 +334,47 @@ transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 			profile_free(cur);
 		if (np == NULL)
 			return NULL;
+		cur = np;
+	}
+	if (cur == NULL) {
+		/* A copy: hide with nothing matching keeps every frame. */
+		uint8_t *none = xcalloc(intern_count(p->names) + 1, 1);
+		cur = transform_filter(p, FILTER_HIDE, none, sort, column, err);
+		free(none);
+	}
+	return cur;
+}
+
+ft_profile *
+transform_apply_filters(const ft_profile *p, const ft_filters *f,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	return apply_regex(p, f, sort, column, err);
+}
+
+ft_profile *
+transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	ft_profile *cur = apply_regex(p, f, sort, column, err);
+	if (cur == NULL || f == NULL)
+		return cur;
+	int how = 0;
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == FILTER_COLLAPSE)
+			how |= strcmp(f->v[i].pattern, "all") == 0 ? FT_COLLAPSE_ALL :
+			    FT_COLLAPSE_DIRECT;
+	if (how != 0) {
+		ft_profile *np = transform_collapse(cur,
+		    (how & FT_COLLAPSE_ALL) ? FT_COLLAPSE_ALL : FT_COLLAPSE_DIRECT,
+		    sort, column, NULL, err);
+		profile_free(cur);
+		if ((cur = np) == NULL)
+			return NULL;
+	}
+	if (filters_find(f, FILTER_INVERT) >= 0) {
+		ft_profile *np = transform_invert(cur, sort, column, NULL, err);
+		profile_free(cur);
 		cur = np;
 	}
 	return cur;

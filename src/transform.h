@@ -20,6 +20,14 @@
  *   show RE        keep only matching frames; a stack with none gives its
  *                  value to the root's self
  *
+ * Two view transforms share the list, so they show as chips and are
+ * removed like filters, and work wherever filters do:
+ *   collapse-recursion [direct|all]   collapse.h
+ *   invert                            invert.h
+ * They apply after every filter, whatever their place in the list:
+ * filters choose and reshape stacks, then recursion is collapsed, then the
+ * tree is turned upside down.
+ *
  * A list of filters applies in order, each on the previous result.  When
  * nothing matches the result is a profile with total 0 (the "no samples
  * match" state): never NULL, never a division by zero downstream.
@@ -40,13 +48,17 @@ enum ft_filter_kind {
 	FILTER_SHOW_FROM,
 	FILTER_PRUNE_FROM,
 	FILTER_SHOW,
+	FILTER_COLLAPSE, /* collapse-recursion [direct|all] (collapse.h) */
+	FILTER_INVERT,   /* invert (invert.h) */
 	FILTER_KINDS
 };
+/* Kinds below this one take a regex and go through transform_filter(). */
+#define FILTER_REGEX_KINDS FILTER_COLLAPSE
 
 typedef struct ft_filter {
 	int kind;          /* enum ft_filter_kind */
-	char *pattern;     /* owned */
-	ft_matcher *m;     /* owned, compiled once */
+	char *pattern;     /* owned; "" for invert, "direct"/"all" for collapse */
+	ft_matcher *m;     /* owned, compiled once; NULL for view transforms */
 } ft_filter;
 
 /* An ordered list of filters, shared by main.c (command line) and the
@@ -56,7 +68,8 @@ typedef struct ft_filters {
 	int n, cap;
 } ft_filters;
 
-/* "focus", "ignore", "hide", "show-from", "prune-from", "show". */
+/* "focus", "ignore", "hide", "show-from", "prune-from", "show",
+ * "collapse-recursion", "invert". */
 const char *filter_kind_name(int kind);
 /* Kind named s[0..n) (also "show_from", "prune_from"), or -1. */
 int filter_kind_parse(const char *s, size_t n);
@@ -66,6 +79,10 @@ int filter_kind_parse(const char *s, size_t n);
 int filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err);
 /* Parse "KIND RE" or "KIND=RE" (pprof style) and append.  -1 with err. */
 int filters_add_line(ft_filters *f, const char *line, ft_diag *err);
+/* Does f hold an entry of this kind?  Its index, or -1. */
+int filters_find(const ft_filters *f, int kind);
+/* Remove entry i (later ones move down). */
+void filters_remove(ft_filters *f, int i);
 /* Remove the last filter (no-op when empty). */
 void filters_pop(ft_filters *f);
 void filters_clear(ft_filters *f);
@@ -82,9 +99,14 @@ uint8_t *filter_match(const ft_profile *p, int kind, const ft_matcher *m);
 ft_profile *transform_filter(const ft_profile *p, int kind,
     const uint8_t *match, enum ft_sort sort, int column, ft_diag *err);
 
-/* Apply every filter of f in order.  Always a new profile (a copy when f
- * is empty), or NULL with err set. */
+/* Apply every filter of f in order, then the view transforms.  Always a
+ * new profile (a copy when f is empty), or NULL with err set. */
 ft_profile *transform_apply(const ft_profile *p, const ft_filters *f,
+    enum ft_sort sort, int column, ft_diag *err);
+
+/* The same without the view transforms (collapse, invert): the profile
+ * whose function table (self and total per function) the view shows. */
+ft_profile *transform_apply_filters(const ft_profile *p, const ft_filters *f,
     enum ft_sort sort, int column, ft_diag *err);
 
 #endif

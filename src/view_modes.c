@@ -277,12 +277,30 @@ table_rows(ft_view *v)
 		t->top = t->sel;
 }
 
+/* The profile functions are counted on: v->prof, or when collapse or
+ * invert is on, the filtered profile before them (*owned, to free), so
+ * self and total per function never depend on how stacks are drawn. */
+static const ft_profile *
+upright(ft_view *v, ft_profile **owned)
+{
+	*owned = NULL;
+	if (v->base == NULL || (filters_find(&v->filters, FILTER_INVERT) < 0 &&
+	    filters_find(&v->filters, FILTER_COLLAPSE) < 0))
+		return v->prof;
+	ft_diag err;
+	*owned = transform_apply_filters(v->base, &v->filters, v->sort, v->col, &err);
+	return *owned != NULL ? *owned : v->prof;
+}
+
 void
 view_table_refresh(ft_view *v)
 {
 	ft_ftable *t = &v->table;
 	free(t->all);
-	t->nall = functions_table(v->prof, v->col, (enum ft_func_sort)t->sort, &t->all);
+	ft_profile *owned;
+	t->nall = functions_table(upright(v, &owned), v->col,
+	    (enum ft_func_sort)t->sort, &t->all);
+	profile_free(owned);
 	t->prof = v->prof;
 	t->col = v->col;
 	table_rows(v);
@@ -482,7 +500,10 @@ int
 view_butterfly_open(ft_view *v, uint32_t name, ft_diag *err)
 {
 	ft_bfview *bf = xcalloc(1, sizeof(*bf));
-	if (butterfly_build(v->prof, name, v->sort, v->col, &bf->b, err) != 0) {
+	ft_profile *owned;
+	int rc = butterfly_build(upright(v, &owned), name, v->sort, v->col, &bf->b, err);
+	profile_free(owned);
+	if (rc != 0) {
 		free(bf);
 		return -1;
 	}
