@@ -21,11 +21,14 @@ place(ft_profile *np, const ft_profile *p, uint32_t i, uint32_t to,
 {
 	if (map != NULL)
 		map[i] = to;
-	const ft_val *v = &p->self[(size_t)i * (size_t)p->nvals];
-	for (int c = 0; c < p->nvals; c++)
-		if (v[c] != 0)
-			return profile_add_self(np, to, v, err);
-	return 0;
+	ft_val stackrow[8];
+	ft_val *row = p->nvals <= 8 ? stackrow : xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	int rc = 0;
+	if (profile_self_row(p, i, row))
+		rc = profile_add_self(np, to, row, err);
+	if (row != stackrow)
+		free(row);
+	return rc;
 }
 
 static int

@@ -9,39 +9,32 @@
 
 #include <stdlib.h>
 
-static int
-self_nonzero(const ft_profile *p, uint32_t i)
-{
-	const ft_val *v = &p->self[(size_t)i * (size_t)p->nvals];
-	for (int c = 0; c < p->nvals; c++)
-		if (v[c] != 0)
-			return 1;
-	return 0;
-}
+#include "xalloc.h"
 
 ft_profile *
 transform_invert(const ft_profile *p, enum ft_sort sort, int column,
     uint32_t *map, ft_diag *err)
 {
 	ft_profile *np = profile_new_like(p);
-	size_t nv = (size_t)p->nvals;
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
 	int rc = 0;
 	if (map != NULL)
 		map[FT_ROOT] = FT_ROOT;
-	if (self_nonzero(p, FT_ROOT))
-		rc = profile_add_self(np, FT_ROOT, &p->self[0], err);
+	if (profile_self_row(p, FT_ROOT, row))
+		rc = profile_add_self(np, FT_ROOT, row, err);
 	for (uint32_t i = 1; i < p->nnodes && rc == 0; i++) {
 		if (map != NULL)
 			map[i] = FT_NONE;
-		if (!self_nonzero(p, i))
+		if (!profile_self_row(p, i, row))
 			continue;
 		uint32_t t = FT_ROOT;
 		for (uint32_t a = i; a != FT_ROOT; a = p->nodes[a].parent)
 			t = profile_child(np, t, p->nodes[a].name);
-		rc = profile_add_self(np, t, &p->self[(size_t)i * nv], err);
+		rc = profile_add_self(np, t, row, err);
 		if (map != NULL)
 			map[i] = t;
 	}
+	free(row);
 	if (rc == 0)
 		rc = profile_finish(np, sort, column, err);
 	if (rc != 0) {
