@@ -16,6 +16,8 @@
 uint32_t
 func_twin(const ft_intern *t, uint32_t name)
 {
+	if (name >= intern_count(t))
+		return UINT32_MAX; /* not a name of this table */
 	int k = intern_kind(t, name);
 	if (k != FT_KIND_NONE && k != FT_KIND_INLINED)
 		return UINT32_MAX;

@@ -1,7 +1,11 @@
 /* intern.c - string interning with open addressing (see intern.h).
  *
- * The table stores ids; the probe compares the cached hash first, then the
- * length, kind and bytes.  Names live in the table's own arena.
+ * Each name is one record in the table's arena: its length, id and kind
+ * right before its bytes.  A slot holds the full 64-bit hash and the
+ * record's address, so a probe rejects mismatches without leaving the slot
+ * array and confirms a match in one more cache line or two (the record),
+ * instead of chasing slot -> entry -> string.  Loading a big profile does
+ * one lookup per new node, so this is the loaders' hottest path.
  */
 #include "intern.h"
 
@@ -11,19 +15,24 @@
 #include "arena.h"
 #include "xalloc.h"
 
-struct entry {
-	const char *s;
-	uint64_t hash;
+struct rec {
 	uint32_t len;
+	uint32_t id;
 	uint8_t kind;
+	char s[]; /* len bytes and a NUL */
+};
+
+struct slot {
+	uint64_t hash;
+	const struct rec *r; /* NULL = empty */
 };
 
 struct ft_intern {
 	int refs;
 	ft_arena *arena;
-	struct entry *ents;
+	const struct rec **ents; /* by id */
 	uint32_t n, cap;
-	uint64_t *slots; /* (hash high 32 bits) << 32 | (id + 1); 0 = empty */
+	struct slot *slots;
 	uint32_t mask;
 	uint32_t *rank;  /* intern_ranks() cache, valid for rank_n names */
 	uint32_t rank_n;
@@ -98,7 +107,7 @@ intern_new(void)
 	t->refs = 1;
 	t->arena = arena_new();
 	t->mask = 1023;
-	t->slots = xcalloc(t->mask + 1, sizeof(uint64_t));
+	t->slots = xcalloc(t->mask + 1, sizeof(struct slot));
 	intern_get(t, "all", 3, FT_KIND_NONE);
 	return t;
 }
@@ -122,48 +131,40 @@ intern_unref(ft_intern *t)
 	free(t);
 }
 
-static uint64_t
-slot_of(uint64_t h, uint32_t id)
-{
-	return (h >> 32) << 32 | ((uint64_t)id + 1);
-}
-
 static void
 rehash(ft_intern *t)
 {
 	uint32_t mask = t->mask * 2 + 1;
-	uint64_t *slots = xcalloc((size_t)mask + 1, sizeof(uint64_t));
-	for (uint32_t id = 0; id < t->n; id++) {
-		uint32_t i = (uint32_t)t->ents[id].hash & mask;
-		while (slots[i] != 0)
+	struct slot *slots = xcalloc((size_t)mask + 1, sizeof(struct slot));
+	for (uint32_t k = 0; k <= t->mask; k++) {
+		if (t->slots[k].r == NULL)
+			continue;
+		uint32_t i = (uint32_t)t->slots[k].hash & mask;
+		while (slots[i].r != NULL)
 			i = (i + 1) & mask;
-		slots[i] = slot_of(t->ents[id].hash, id);
+		slots[i] = t->slots[k];
 	}
 	free(t->slots);
 	t->slots = slots;
 	t->mask = mask;
 }
 
-/* Id of the name or UINT32_MAX; *slot is where it would go.  The slot keeps
- * the hash's high half so mismatches are rejected without touching the
- * entry. */
+/* Id of the name or UINT32_MAX; *slot is where it would go. */
 static uint32_t
 probe(const ft_intern *t, const char *s, size_t n, int kind, uint64_t h,
     uint32_t *slot)
 {
 	uint32_t i = (uint32_t)h & t->mask;
-	uint64_t tag = h >> 32;
 	for (;;) {
-		uint64_t v = t->slots[i];
-		if (v == 0) {
+		const struct slot *v = &t->slots[i];
+		if (v->r == NULL) {
 			*slot = i;
 			return UINT32_MAX;
 		}
-		if (v >> 32 == tag) {
-			uint32_t id = (uint32_t)v - 1;
-			const struct entry *e = &t->ents[id];
-			if (e->len == n && e->kind == kind && memcmp(e->s, s, n) == 0)
-				return id;
+		if (v->hash == h) {
+			const struct rec *r = v->r;
+			if (r->len == n && r->kind == kind && memcmp(r->s, s, n) == 0)
+				return r->id;
 		}
 		i = (i + 1) & t->mask;
 	}
@@ -180,12 +181,17 @@ intern_get_hashed(ft_intern *t, const char *s, size_t n, int kind, uint64_t h)
 		n = UINT32_MAX - 1;
 	if (t->n == t->cap) {
 		t->cap = (uint32_t)grow_cap(t->cap, (size_t)t->n + 1, 1024);
-		t->ents = xreallocarray(t->ents, t->cap, sizeof(struct entry));
+		t->ents = xreallocarray(t->ents, t->cap, sizeof(*t->ents));
 	}
 	id = t->n++;
-	t->ents[id] = (struct entry){arena_strndup(t->arena, s, n), h,
-	    (uint32_t)n, (uint8_t)kind};
-	t->slots[slot] = slot_of(h, id);
+	struct rec *r = arena_alloc(t->arena, sizeof(struct rec) + n + 1);
+	r->len = (uint32_t)n;
+	r->id = id;
+	r->kind = (uint8_t)kind;
+	memcpy(r->s, s, n);
+	r->s[n] = '\0';
+	t->ents[id] = r;
+	t->slots[slot] = (struct slot){h, r};
 	if ((uint64_t)t->n * 2 > (uint64_t)(t->mask + 1))
 		rehash(t);
 	return id;
@@ -207,19 +213,19 @@ intern_find(const ft_intern *t, const char *s, size_t n, int kind)
 const char *
 intern_str(const ft_intern *t, uint32_t id)
 {
-	return t->ents[id].s;
+	return t->ents[id]->s;
 }
 
 uint32_t
 intern_len(const ft_intern *t, uint32_t id)
 {
-	return t->ents[id].len;
+	return t->ents[id]->len;
 }
 
 int
 intern_kind(const ft_intern *t, uint32_t id)
 {
-	return t->ents[id].kind;
+	return t->ents[id]->kind;
 }
 
 uint32_t
@@ -233,8 +239,8 @@ static const ft_intern *rank_table;
 static int
 cmp_name_ids(const void *a, const void *b)
 {
-	const struct entry *x = &rank_table->ents[*(const uint32_t *)a];
-	const struct entry *y = &rank_table->ents[*(const uint32_t *)b];
+	const struct rec *x = rank_table->ents[*(const uint32_t *)a];
+	const struct rec *y = rank_table->ents[*(const uint32_t *)b];
 	int c = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
 	if (c != 0)
 		return c;

@@ -886,30 +886,12 @@ note_zero_default(ft_profile *p)
 static uint8_t *
 slurp(ft_source *src, size_t *len, ft_diag *err)
 {
-	size_t cap = 1 << 20, n = 0;
-	uint8_t *buf = xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			if (cap >= PPROF_MAX_BYTES) {
-				diag_set(err, "%s: protobuf larger than %zu MiB; not loaded",
-				    source_name(src), PPROF_MAX_BYTES >> 20);
-				free(buf);
-				return NULL;
-			}
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		long r = source_read(src, buf + n, cap - n, err);
-		if (r < 0) {
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	*len = n;
-	return buf;
+	unsigned char *buf;
+	int rc = source_slurp(src, &buf, len, PPROF_MAX_BYTES, err);
+	if (rc == -2)
+		diag_set(err, "%s: protobuf larger than %zu MiB; not loaded",
+		    source_name(src), PPROF_MAX_BYTES >> 20);
+	return rc == 0 ? buf : NULL;
 }
 
 static void

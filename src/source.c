@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "xalloc.h"
@@ -47,6 +48,7 @@ struct ft_source {
 	ft_progress_fn progress;
 	void *progress_ctx;
 	long lineno;
+	int taken;     /* some decoded bytes were handed out */
 };
 
 static ft_source *
@@ -314,6 +316,7 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 			*len = (size_t)(nl - (s->buf + s->pos));
 			s->pos = (size_t)(nl - s->buf) + 1;
 			s->lineno++;
+			s->taken = 1;
 			return 1;
 		}
 		if (s->eof) {
@@ -324,6 +327,7 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 			*len = s->end - s->pos;
 			s->pos = s->end;
 			s->lineno++;
+			s->taken = 1;
 			return 1;
 		}
 		compact(s);
@@ -354,7 +358,134 @@ source_read(ft_source *s, void *buf, size_t n, ft_diag *err)
 		s->pos += k;
 		got += k;
 	}
+	if (got > 0)
+		s->taken = 1;
 	return (long)got;
+}
+
+/* The whole compressed file in memory (*own set when it was read), or
+ * NULL when it cannot be had cheaply (pipes, huge files). */
+static const unsigned char *
+whole_input(ft_source *s, size_t *n, unsigned char **own)
+{
+	*own = NULL;
+	if (s->mem != NULL) {
+		*n = s->mem_len;
+		return s->mem;
+	}
+	if (s->size == 0 || s->size > ((uint64_t)1 << 31))
+		return NULL;
+	size_t want = (size_t)s->size, got = 0;
+	unsigned char *b = xmalloc(want);
+	while (got < want) {
+		ssize_t r = pread(s->fd, b + got, want - got, (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got != want) { /* changed under us: let the stream sort it out */
+		free(b);
+		return NULL;
+	}
+	*own = b;
+	*n = want;
+	return b;
+}
+
+/* One-shot gunzip of a whole single-member file: 1 done, 0 not possible
+ * here (the caller streams). */
+static int
+slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max)
+{
+	if (!s->gzip || s->taken)
+		return 0;
+	unsigned char *own;
+	size_t n;
+	const unsigned char *in = whole_input(s, &n, &own);
+	if (in == NULL)
+		return 0;
+	if (n < 18) {
+		free(own);
+		return 0;
+	}
+	/* ISIZE: the decoded size modulo 2^32 of the last member. */
+	size_t isize = (size_t)in[n - 4] | (size_t)in[n - 3] << 8 |
+	    (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24;
+	/* Deflate expands at most 1032:1: a larger claim is not this
+	 * member's size (nothing is allocated from an unchecked count).  A
+	 * size over max may be a truncated file's garbage: streaming tells. */
+	if (isize > max || isize / 1032 > n) {
+		free(own);
+		return 0;
+	}
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	if (d == NULL) {
+		free(own);
+		return 0;
+	}
+	unsigned char *out = xmalloc(isize + 1);
+	size_t in_used = 0, out_len = 0;
+	enum libdeflate_result r = libdeflate_gzip_decompress_ex(d, in, n, out, isize,
+	    &in_used, &out_len);
+	libdeflate_free_decompressor(d);
+	/* Another member after this one: its size is unknown; stream it.
+	 * Anything else after a complete member is ignored, as gzip -d does. */
+	int ok = r == LIBDEFLATE_SUCCESS && !(in_used < n && in[in_used] == 0x1f);
+	free(own);
+	if (!ok) {
+		free(out); /* bad data gets zlib's detailed message */
+		return 0;
+	}
+	out[out_len] = 0;
+	*buf = out;
+	*len = out_len;
+	s->pos = s->end = 0;
+	s->eof = 1;
+	s->taken = 1;
+	s->consumed = s->size;
+	return 1;
+}
+
+int
+source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
+    ft_diag *err)
+{
+	if (slurp_oneshot(s, buf, len, max))
+		return 0;
+	/* Streaming: start from the plain file's size when known. */
+	size_t cap = !s->gzip && s->size > 0 && s->size < max ? (size_t)s->size + 1 :
+	    (size_t)1 << 20, n = 0;
+	unsigned char *b = xmalloc(cap);
+	for (;;) {
+		if (n == cap) {
+			if (cap > max) {
+				free(b);
+				return -2;
+			}
+			cap = cap > max / 2 ? max + 1 : cap * 2;
+			b = xrealloc(b, cap);
+		}
+		long got = source_read(s, b + n, cap - n, err);
+		if (got < 0) {
+			free(b);
+			return -1;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (n > max) {
+		free(b);
+		return -2;
+	}
+	if (n == cap)
+		b = xrealloc(b, cap + 1);
+	b[n] = 0;
+	*buf = b;
+	*len = n;
+	return 0;
 }
 
 int

@@ -1,8 +1,9 @@
 /* source.h - bytes from a file or stdin, gunzipped when they start with the
  * gzip magic (1f 8b), never judged by the file name.
  *
- * The only module that includes zlib.  Input is streamed through a buffer:
- * memory stays proportional to the longest line, not to the file.
+ * The only module that includes zlib and libdeflate.  Input is streamed
+ * through a buffer: memory stays proportional to the longest line, not to
+ * the file (except source_slurp(), for formats that need it all).
  */
 #ifndef FT_SOURCE_H
 #define FT_SOURCE_H
@@ -41,6 +42,16 @@ long source_peek(ft_source *s, const char **data, size_t n, ft_diag *err);
  * Returns 1 with *line and *len set, 0 at end of input, -1 with diag on a read
  * or decompression error.  The line stays valid until the next call. */
 int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
+
+/* Every remaining decoded byte in one malloc'd buffer: *buf, *len (the
+ * buffer holds one byte more, set to 0).  Returns 0; -1 with diag on a read
+ * or decompression error; -2 when there are more than max bytes (diag not
+ * set: the caller says what was too large).  A gzip file nothing has been
+ * consumed from is inflated in one call (libdeflate) into a buffer sized
+ * from the gzip trailer; pipes, concatenated members and anything the
+ * trailer cannot size stream through zlib instead. */
+int source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
+    ft_diag *err);
 
 /* Read exactly up to n bytes into buf; returns bytes read (0 at end), -1 on
  * error. */
