@@ -264,12 +264,14 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	/* The result has at most as many nodes; pages never touched cost
 	 * nothing, so reserving the upper bound is free for small results. */
 	profile_reserve(s.np, nn);
-	s.fl = xmalloc(nn);
-	s.up = xmalloc(sizeof(uint32_t) * nn);
-	s.newn = xmalloc(sizeof(uint32_t) * nn);
+	/* Scratch as big arrays: reused from the last filter's, already
+	 * faulted in (xbig_realloc's pool). */
+	s.fl = xbig_realloc(NULL, 0, nn);
+	s.up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	s.newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
 	if (kind == FILTER_PRUNE_FROM) {
-		s.dm = xmalloc(sizeof(uint32_t) * nn);
+		s.dm = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 		s.dm[0] = FT_NONE;
 	}
 	classify(&s, match);
@@ -293,11 +295,11 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 		rc = profile_add_self(s.np, t, row, err);
 	}
 	free(row);
-	free(s.fl);
-	free(s.up);
-	free(s.newn);
+	xbig_free(s.fl, nn);
+	xbig_free(s.up, sizeof(uint32_t) * nn);
+	xbig_free(s.newn, sizeof(uint32_t) * nn);
 	free(s.chain);
-	free(s.dm);
+	xbig_free(s.dm, sizeof(uint32_t) * nn);
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
 	if (rc != 0) {

@@ -88,6 +88,87 @@ map_size(size_t bytes)
 	return (bytes + page - 1) & ~(page - 1);
 }
 
+/* Mappings freed lately, kept for the next big allocation: a filter
+ * builds a tree as big as the one it replaces, and memory already faulted
+ * in costs nothing to reuse (a fresh page costs a fault and zeroing). */
+#define POOL_N 8
+#define POOL_MAX_BYTES ((size_t)1 << 30)
+static struct { void *p; size_t n; } pool[POOL_N];
+static size_t pool_bytes;
+
+static void *map_new(size_t bytes);
+
+/* A mapping of exactly map_size(bytes), from the pool when it has one:
+ * the smallest that is big enough, else the biggest, resized. */
+static void *
+map_get(size_t bytes)
+{
+	size_t n = map_size(bytes);
+	int best = -1;
+	for (int i = 0; i < POOL_N; i++) {
+		if (pool[i].p == NULL)
+			continue;
+		if (best < 0) {
+			best = i;
+			continue;
+		}
+		int fits = pool[i].n >= n, bfits = pool[best].n >= n;
+		if ((fits && (!bfits || pool[i].n < pool[best].n)) ||
+		    (!fits && !bfits && pool[i].n > pool[best].n))
+			best = i;
+	}
+	if (best < 0)
+		return map_new(bytes);
+	void *p = pool[best].p;
+	size_t have = pool[best].n;
+	pool[best].p = NULL;
+	pool_bytes -= have;
+	if (have == n)
+		return p;
+#ifdef MREMAP_MAYMOVE
+	void *q = mremap(p, have, n, MREMAP_MAYMOVE);
+	if (q == MAP_FAILED)
+		oom(bytes);
+#ifdef MADV_HUGEPAGE
+	if (n > have)
+		madvise(q, n, MADV_HUGEPAGE);
+#endif
+	return q;
+#else
+	munmap(p, have);
+	return map_new(bytes);
+#endif
+}
+
+static void
+map_put(void *p, size_t bytes)
+{
+	size_t n = map_size(bytes);
+	int slot = -1;
+	for (int i = 0; i < POOL_N && slot < 0; i++)
+		if (pool[i].p == NULL)
+			slot = i;
+	if (slot < 0 || n > POOL_MAX_BYTES) {
+		munmap(p, n);
+		return;
+	}
+	pool[slot].p = p;
+	pool[slot].n = n;
+	pool_bytes += n;
+	/* Over budget: give back the biggest others first. */
+	while (pool_bytes > POOL_MAX_BYTES) {
+		int big = -1;
+		for (int i = 0; i < POOL_N; i++)
+			if (pool[i].p != NULL && i != slot && (big < 0 || pool[i].n > pool[big].n))
+				big = i;
+		if (big < 0)
+			break;
+		munmap(pool[big].p, pool[big].n);
+		pool_bytes -= pool[big].n;
+		pool[big].p = NULL;
+	}
+}
+
 static void *
 map_new(size_t bytes)
 {
@@ -113,7 +194,7 @@ xbig_realloc(void *p, size_t old_bytes, size_t new_bytes)
 	if (new_bytes < XBIG_MIN && (p == NULL || old_bytes < XBIG_MIN))
 		return xrealloc(p, new_bytes);
 	if (p == NULL || old_bytes < XBIG_MIN) {
-		void *q = map_new(new_bytes);
+		void *q = map_get(new_bytes);
 		if (p != NULL) {
 			memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes);
 			free(p);
@@ -123,7 +204,7 @@ xbig_realloc(void *p, size_t old_bytes, size_t new_bytes)
 	if (new_bytes < XBIG_MIN) { /* shrinks back to the heap */
 		void *q = xmalloc(new_bytes);
 		memcpy(q, p, new_bytes);
-		munmap(p, map_size(old_bytes));
+		map_put(p, old_bytes);
 		return q;
 	}
 	size_t on = map_size(old_bytes), nn = map_size(new_bytes);
@@ -154,5 +235,5 @@ xbig_free(void *p, size_t bytes)
 	if (bytes < XBIG_MIN)
 		free(p);
 	else
-		munmap(p, map_size(bytes));
+		map_put(p, bytes);
 }

@@ -26,10 +26,11 @@ size_t grow_cap(size_t cap, size_t need, size_t min);
  * (pages never touched cost nothing, so a generous size hint is free),
  * backed by transparent huge pages where the kernel offers them (one fault
  * per 2 MiB instead of per 4 KiB), and grown with mremap (no copy, no
- * re-fault).  Smaller ones use malloc.  The caller passes the current size
- * in bytes to every call: old_bytes must be exactly what was asked for
- * last.  xbig_realloc(NULL, 0, n) allocates; contents beyond old_bytes are
- * undefined (zero for fresh mappings). */
+ * re-fault).  Smaller ones use malloc.  Freed mappings are kept in a
+ * small pool (at most 8, 1 GiB) and handed out again, already faulted in.
+ * The caller passes the current size in bytes to every call: old_bytes
+ * must be exactly what was asked for last.  xbig_realloc(NULL, 0, n)
+ * allocates; contents beyond old_bytes are undefined (not zeroed). */
 #define XBIG_MIN ((size_t)1 << 20)
 void *xbig_realloc(void *p, size_t old_bytes, size_t new_bytes);
 void xbig_free(void *p, size_t bytes);

@@ -147,6 +147,28 @@ TEST(big_arrays_grow_keep_contents_and_shrink)
 	xbig_free(p, n);
 }
 
+TEST(big_arrays_freed_are_reused)
+{
+	size_t n = XBIG_MIN * 5;
+	unsigned char *a = xbig_realloc(NULL, 0, n);
+	memset(a, 3, n);
+	xbig_free(a, n);
+	/* The same size again: the pooled mapping, already faulted in. */
+	unsigned char *b = xbig_realloc(NULL, 0, n);
+	CHECK(b == a);
+	CHECK_INT(b[n - 1], 3);
+	/* A smaller request takes it too, cut to size; a bigger one grows it. */
+	xbig_free(b, n);
+	unsigned char *c = xbig_realloc(NULL, 0, XBIG_MIN * 2);
+	CHECK(c == a);
+	c[XBIG_MIN * 2 - 1] = 9;
+	xbig_free(c, XBIG_MIN * 2);
+	unsigned char *d = xbig_realloc(NULL, 0, XBIG_MIN * 20);
+	memset(d, 4, XBIG_MIN * 20);
+	CHECK_INT(d[XBIG_MIN * 20 - 1], 4);
+	xbig_free(d, XBIG_MIN * 20);
+}
+
 int
 main(void)
 {
@@ -155,5 +177,6 @@ main(void)
 	RUN(slurp_corrupt_and_truncated_gzip_are_errors);
 	RUN(slurp_plain_input);
 	RUN(big_arrays_grow_keep_contents_and_shrink);
+	RUN(big_arrays_freed_are_reused);
 	return unit_report();
 }
