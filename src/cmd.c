@@ -256,11 +256,6 @@ input_compare(ft_input *in, const ft_cmdline *o)
 {
 	ft_diag err = {{0}};
 	const ft_profile *a = in->base, *b = in->b != NULL ? in->b : in->base;
-	if (o->butterfly != NULL) {
-		fprintf(stderr, "flametui: --butterfly shows one profile; a comparison has "
-		    "the regressions table (key R, or --top N)\n");
-		return 2;
-	}
 	if (compare_pick_columns(a, b, o->sample_type, &in->ca, &in->cb, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
@@ -275,7 +270,9 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	in->compare = 1;
-	if (o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) {
+	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL &&
+	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}

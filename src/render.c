@@ -17,6 +17,7 @@
 #include "functions.h"
 #include "intern.h"
 #include "keymap.h"
+#include "render_compare.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -131,50 +132,69 @@ render_frame_color(const ft_view *v, uint32_t node)
 	return rgb(205 + 50 * v3, 230 * v1, 55 * v2);
 }
 
+/* One frame of pane p: the edge cell, then the label on the frame's
+ * colour.  In a comparison the colour may be the delta's, the edge its
+ * sign; a frame only one side has is underlined in that side's pane. */
 static void
-draw_frame(ft_view *v, ft_canvas *c, const ft_lframe *f, int y)
+draw_frame(ft_view *v, ft_canvas *c, const ft_pane *pn, const ft_lframe *f, int y)
 {
 	const ft_profile *p = v->prof;
+	int x0 = pn->x + f->x0, x1 = pn->x + f->x1;
 	if (f->node == FT_NONE) {
 		ft_style fs = {0x808080, FT_COLOR_DEFAULT, FT_A_DIM};
-		for (int x = f->x0; x < f->x1; x++)
+		for (int x = x0; x < x1; x++)
 			canvas_glyph(c, x, y, FT_G_FILLER, fs);
 		return;
 	}
-	ft_style st = {0x000000, render_frame_color(v, f->node), 0};
-	int hit = view_matched(v, f->node);
+	uint32_t n = f->node;
+	if (!view_pane_has(v, pn, n)) {
+		rc_draw_absent_frame(v, c, x0, x1, y, n);
+		return;
+	}
+	int delta = v->cmp != NULL && rc_delta_colors(v);
+	ft_style st = {0x000000, delta ? rc_frame_bg(v, n) : render_frame_color(v, n), 0};
+	int hit = view_matched(v, n);
 	if (hit) {
 		st.bg = ST_MATCH_BG;
 		st.attr |= FT_A_BOLD;
 	}
-	if (f->node == v->sel && !v->nosel)
+	if (n == v->sel && !v->nosel)
 		st.attr |= FT_A_REVERSE | FT_A_BOLD;
-	canvas_fill(c, f->x0, f->x1, y, ' ', st);
+	if (v->cmp != NULL && pn->vset != VS_DIFF && n != FT_ROOT &&
+	    v->cmp->presence[n] != (CMP_IN_A | CMP_IN_B))
+		st.attr |= FT_A_UNDERLINE;
+	canvas_fill(c, x0, x1, y, ' ', st);
+	int sign = delta ? rc_frame_sign(v, n) : 0;
 	if (hit)
-		canvas_put(c, f->x0, y, '*', st);
+		canvas_put(c, x0, y, '*', st);
+	else if (sign != 0)
+		canvas_put(c, x0, y, sign > 0 ? '+' : '-', st);
 	else
-		canvas_glyph(c, f->x0, y, FT_G_EDGE, st);
-	uint32_t name = p->nodes[f->node].name;
-	int room = f->x1 - f->x0 - 1;
+		canvas_glyph(c, x0, y, FT_G_EDGE, st);
+	uint32_t name = p->nodes[n].name;
+	int room = x1 - x0 - 1;
 	int min_room = c->utf8 ? 3 : 4;
 	if (room >= min_room || (room > 0 && canvas_text_width(c,
 	    intern_str(p->names, name), intern_len(p->names, name)) <= room))
-		canvas_text(c, f->x0 + 1, y, room, intern_str(p->names, name),
+		canvas_text(c, x0 + 1, y, room, intern_str(p->names, name),
 		    intern_len(p->names, name), st, 1);
 }
 
+/* The frame rows of a pane. */
 static void
-draw_graph(ft_view *v, ft_canvas *c)
+draw_frames(ft_view *v, ft_canvas *c, const ft_pane *p)
 {
-	int rows = view_graph_rows(v);
+	int rows = view_pane_rows(p);
 	for (int i = 0; i < rows; i++) {
 		uint32_t d = v->scroll + (uint32_t)i;
-		int y = view_row_of_depth(v, d);
+		int y = view_pane_row_of_depth(v, p, d);
 		size_t n;
-		const ft_lframe *row = layout_row(&v->layout, d, &n);
+		const ft_lframe *row = layout_row(&p->layout, d, &n);
 		for (size_t k = 0; k < n; k++)
-			draw_frame(v, c, &row[k], y);
+			draw_frame(v, c, p, &row[k], y);
 	}
+	if (v->cmp != NULL && !v->nosel)
+		rc_draw_missing_selection(v, c, p);
 }
 
 /* Filter chips ("focus:RE") and the search pattern ("/RE") in the
@@ -209,8 +229,9 @@ static int
 more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *below)
 {
 	uint32_t rows = (uint32_t)view_graph_rows(v);
+	uint32_t n = v->pane[0].layout.nrows;
 	*above = v->scroll;
-	*below = v->layout.nrows > v->scroll + rows ? v->layout.nrows - v->scroll - rows : 0;
+	*below = n > v->scroll + rows ? n - v->scroll - rows : 0;
 	if (v->flip) {
 		uint32_t t = *above;
 		*above = *below;
@@ -359,6 +380,13 @@ draw_status(ft_view *v, ft_canvas *c)
 		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st_status, 1);
 		return;
 	}
+	if (v->cmp != NULL) {
+		ft_style ms = st_status;
+		if (v->colors > 0)
+			ms.bg = ST_MATCH_BG;
+		rc_draw_status(v, c, 0, st_status, ms);
+		return;
+	}
 	int x0 = 0;
 	if (v->hl != NULL && !v->hl_shared) {
 		char m[256];
@@ -390,48 +418,6 @@ draw_status(ft_view *v, ft_canvas *c)
 	if (*ks && x + (int)strlen(ks) <= namew)
 		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st_status, 0);
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
-}
-
-/* Sum of totals over all nodes named like n, counting nested ones once:
- * one pass in index order (a parent precedes its children), carrying
- * "inside an instance" down from parents.  Cached in the view per
- * (profile, column, name), since it is redrawn on every key. */
-static void
-all_instances(ft_view *v, uint32_t name, ft_val *total, ft_val *self,
-    uint32_t *count)
-{
-	const ft_profile *p = v->prof;
-	int col = v->col;
-	if (v->inst.p == p && v->inst.nnodes == p->nnodes && v->inst.col == col &&
-	    v->inst.name == name) {
-		*total = v->inst.total;
-		*self = v->inst.self;
-		*count = v->inst.count;
-		return;
-	}
-	*total = *self = 0;
-	*count = 0;
-	uint8_t *inside = xcalloc(p->nnodes ? p->nnodes : 1, 1);
-	uint32_t twin = func_twin(p->names, name); /* inlined calls count too */
-	for (uint32_t i = 1; i < p->nnodes; i++) {
-		uint32_t q = p->nodes[i].parent;
-		uint32_t qn = p->nodes[q].name, in = p->nodes[i].name;
-		inside[i] = (uint8_t)(inside[q] | (q != FT_ROOT && (qn == name || qn == twin)));
-		if (in != name && in != twin)
-			continue;
-		(*count)++;
-		*self += profile_self(p, i, col);
-		if (!inside[i])
-			*total += profile_total(p, i, col);
-	}
-	free(inside);
-	v->inst.p = p;
-	v->inst.nnodes = p->nnodes;
-	v->inst.col = col;
-	v->inst.name = name;
-	v->inst.total = *total;
-	v->inst.self = *self;
-	v->inst.count = *count;
 }
 
 static void
@@ -474,6 +460,15 @@ draw_details(ft_view *v, ft_canvas *c)
 	free(path);
 	y = top + 3;
 	int kind = intern_kind(p->names, name);
+	const char *where = profile_frame_where(p, name);
+	if (v->cmp != NULL) {
+		/* A comparison: A, B and delta (render_compare.c). */
+		snprintf(buf, sizeof(buf), "kind: %s%s%s | depth %u",
+		    kind ? kind_name(kind) : "normal", where ? " | from " : "", where ? where : "", d);
+		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+		rc_draw_details(v, c, y);
+		return;
+	}
 	ft_val at, as;
 	uint32_t cnt;
 	if (n == FT_ROOT) {
@@ -482,7 +477,7 @@ draw_details(ft_view *v, ft_canvas *c)
 		as = profile_self(p, n, v->col);
 		cnt = 1;
 	} else {
-		all_instances(v, name, &at, &as, &cnt);
+		view_instances(v, name, v->col, &at, &as, &cnt);
 	}
 	char t[64], s[64], tp[32], sp[32];
 	double all = (double)profile_total(p, FT_ROOT, v->col);
@@ -490,7 +485,6 @@ draw_details(ft_view *v, ft_canvas *c)
 	units_human(s, sizeof(s), p, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	const char *where = profile_frame_where(p, name);
 	snprintf(buf, sizeof(buf), "kind: %s%s%s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
 	    kind ? kind_name(kind) : "normal", where ? " | from " : "", where ? where : "",
 	    d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
@@ -549,9 +543,14 @@ static void
 draw_help(ft_view *v, ft_canvas *c)
 {
 	canvas_clear(c);
-	render_help(c, "flametui keys (any other key closes; Up/Down scroll)",
-	    "click selects, double click zooms, wheel scrolls", &v->help_scroll,
-	    bar_style(v));
+	if (v->cmp != NULL)
+		render_help(c, "flametui keys, comparing two profiles (any other key closes)",
+		    "click selects (and picks the pane), double click zooms, wheel scrolls",
+		    &v->help_scroll, bar_style(v));
+	else
+		render_help(c, "flametui keys (any other key closes; Up/Down scroll)",
+		    "click selects, double click zooms, wheel scrolls", &v->help_scroll,
+		    bar_style(v));
 }
 
 void
@@ -578,6 +577,10 @@ draw_table(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
 	ft_ftable *t = &v->table;
+	if (v->cmp != NULL) {
+		rc_draw_table(v, c, bar_style(v), status_style(v));
+		return;
+	}
 	if (t->prof != p || t->col != v->col)
 		view_table_refresh(v);
 	static const char *const sorts[] = {"self", "total", "name"};
@@ -639,6 +642,27 @@ draw_table(ft_view *v, ft_canvas *c)
 		    t->nrows ? t->sel + 1 : 0, t->nrows);
 }
 
+/* Each pane's header and frames; side by side, the bar between them. */
+static void
+draw_panes(ft_view *v, ft_canvas *c)
+{
+	for (int i = 0; i < v->npanes; i++) {
+		const ft_pane *p = &v->pane[i];
+		if (p->vset == VS_COL)
+			draw_header(v, c);
+		else
+			rc_draw_pane_header(v, c, p, bar_style(v));
+		draw_frames(v, c, p);
+	}
+	if (v->npanes == 2 && v->pane[1].x > 0) {
+		int x = v->pane[0].x + v->pane[0].w;
+		ft_style sep = {0x808080, FT_COLOR_DEFAULT, 0};
+		canvas_put(c, x, 0, c->utf8 ? 0x2502 : '|', bar_style(v));
+		for (int y = 1; y < v->pane[0].h; y++)
+			canvas_put(c, x, y, c->utf8 ? 0x2502 : '|', sep);
+	}
+}
+
 /* The butterfly view: callers flipped above F, callees below. */
 static void
 draw_butterfly(ft_view *v, ft_canvas *c)
@@ -656,16 +680,30 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	const char *ks = frame_suffix(p, bf->b.name);
 	x += canvas_text(c, x, 0, c->w - x, ks, strlen(ks), st_bar, 1);
 	char tot[64], pc[32], line[256];
-	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
-	units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, v->col),
-	    (double)profile_total(v->prof, FT_ROOT, v->col));
-	snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
-	    tot, pc);
+	if (v->cmp != NULL) {
+		/* The stacks through F on each side. */
+		char tb[64], pb[32];
+		units_human(tot, sizeof(tot), p, CMP_A, profile_total(p, FT_ROOT, CMP_A));
+		units_human(tb, sizeof(tb), p, CMP_B, profile_total(p, FT_ROOT, CMP_B));
+		units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, CMP_A),
+		    (double)v->cmp->total[0]);
+		units_pct(pb, sizeof(pb), (double)profile_total(p, FT_ROOT, CMP_B),
+		    (double)v->cmp->total[1]);
+		snprintf(line, sizeof(line), " | in stacks A %s (%s) B %s (%s) | callers above, "
+		    "callees below | Esc: back", tot, pc, tb, pb);
+	} else {
+		units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
+		units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, v->col),
+		    (double)profile_total(v->prof, FT_ROOT, v->col));
+		snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
+		    tot, pc);
+	}
 	x += canvas_text(c, x, 0, c->w - x, line, strlen(line), st_bar, 1);
 	draw_chips(v, c, x, c->w);
-	draw_graph(other, c);
-	draw_graph(act, c);
-	if (profile_total(p, FT_ROOT, v->col) == 0)
+	draw_frames(other, c, &other->pane[0]);
+	draw_frames(act, c, &act->pane[0]);
+	if (profile_total(p, FT_ROOT, v->cmp != NULL ? CMP_B : v->col) == 0 &&
+	    (v->cmp == NULL || profile_total(p, FT_ROOT, CMP_A) == 0))
 		canvas_printf(c, 1, 2, c->w - 1, st_plain, "no samples match");
 	act->message = v->message;
 	draw_status(act, c);
@@ -676,10 +714,12 @@ void
 render_view(ft_view *v, ft_canvas *c)
 {
 	canvas_clear(c);
-	if (v->w < VIEW_MIN_W || v->h < VIEW_MIN_H) {
+	/* Two panes need two more rows. */
+	int min_h = v->cmp != NULL && v->grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H;
+	if (v->w < VIEW_MIN_W || v->h < min_h) {
 		canvas_printf(c, 0, 0, c->w, st_plain, "terminal too small");
 		if (c->h > 1)
-			canvas_printf(c, 0, 1, c->w, st_plain, "need %dx%d", VIEW_MIN_W, VIEW_MIN_H);
+			canvas_printf(c, 0, 1, c->w, st_plain, "need %dx%d", VIEW_MIN_W, min_h);
 		return;
 	}
 	if (v->help) {
@@ -693,10 +733,10 @@ render_view(ft_view *v, ft_canvas *c)
 		draw_table(v, c);
 	} else {
 		view_update_layout(v);
-		draw_header(v, c);
-		draw_graph(v, c);
-		if (profile_total(v->prof, FT_ROOT, v->col) == 0 && v->filters.n > 0)
-			canvas_printf(c, 1, view_graph_top(v) + 1, c->w - 1, st_plain,
+		draw_panes(v, c);
+		if (v->cmp == NULL && profile_total(v->prof, FT_ROOT, v->col) == 0 &&
+		    v->filters.n > 0)
+			canvas_printf(c, 1, 2, c->w - 1, st_plain,
 			    "no samples match the filters (x removes the last, X all)");
 		if (v->details)
 			draw_details(v, c);

@@ -1,10 +1,10 @@
 /* screen.h - what the TUI drives: one screen interface for every viewer.
  *
  * The TUI knows nothing about what it shows: it hands keys, mouse events
- * and resizes to a screen and copies the canvas the screen draws.  The
- * single-profile view (ft_view) and the comparison view (ft_cview) both
- * provide one (screen_of_view() and cview_screen()).  Every callback gets
- * the screen's ctx; the ones returning int return V_* flags (view.h).
+ * and resizes to a screen and copies the canvas the screen draws; the view
+ * engine (view.h, one profile or two) provides one with screen_of_view().
+ * Every callback gets the screen's ctx; the ones returning int return V_*
+ * flags (view.h).
  */
 #ifndef FT_SCREEN_H
 #define FT_SCREEN_H

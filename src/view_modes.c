@@ -1,9 +1,11 @@
-/* view_modes.c - the viewer's finding tools: search, filters, the prompt
- * they are typed at, the function table and the butterfly view.
+/* view_modes.c - the viewer's finding tools, for one profile or two:
+ * search, filters, the prompt they are typed at, the function table (the
+ * regressions table of a comparison) and the butterfly view.
  *
  * Like view.c this only changes state and returns V_* flags; render.c draws
- * it.  The regex work goes through match.c (once per unique name) and the
- * tree work through transform.c and butterfly.c.
+ * it.  It uses view.c and never the key dispatch (view_keys.c) above it.
+ * The regex work goes through match.c (once per unique name) and the tree
+ * work through transform.c, compare.c and butterfly.c.
  */
 #include "view.h"
 
@@ -31,6 +33,29 @@ share_hl(ft_view *v)
 	}
 }
 
+/* Comparison: matched samples of each side, a stack counted once however
+ * many of its frames match (parents precede children in node order). */
+static void
+compare_matched(ft_view *v)
+{
+	const ft_profile *u = v->prof;
+	v->matched[0] = v->matched[1] = 0;
+	if (v->hl == NULL || v->cmp == NULL)
+		return;
+	uint8_t *on = xmalloc(u->nnodes ? u->nnodes : 1);
+	on[0] = 0;
+	for (uint32_t i = 1; i < u->nnodes; i++) {
+		uint32_t q = u->nodes[i].parent;
+		int m = view_matched(v, i);
+		on[i] = (uint8_t)(on[q] | m);
+		if (m && !on[q]) {
+			v->matched[0] += profile_total(u, i, CMP_A);
+			v->matched[1] += profile_total(u, i, CMP_B);
+		}
+	}
+	free(on);
+}
+
 static void
 hl_refresh(ft_view *v)
 {
@@ -44,20 +69,15 @@ hl_refresh(ft_view *v)
 		v->hl_n = intern_count(v->prof->names);
 	}
 	v->mstat.valid = 0;
+	compare_matched(v);
 	share_hl(v);
 }
 
 int
 view_search_set(ft_view *v, const char *pattern, ft_diag *err)
 {
-	if (pattern[0] == '\0') {
-		match_free(v->search);
-		v->search = NULL;
-		hl_refresh(v);
-		return 0;
-	}
-	ft_matcher *m = match_compile(pattern, err);
-	if (m == NULL)
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
 		return -1;
 	match_free(v->search);
 	v->search = m;
@@ -132,10 +152,11 @@ view_search_step(ft_view *v, int dir)
 		return V_REDRAW;
 	}
 	view_update_layout(v);
-	uint32_t bnode = layout_step_match(&v->layout, v->prof, v->sel, v->flip, dir,
-	    v->hl, v->hl_n);
+	uint32_t bnode = layout_step_match(&view_active(v)->layout, v->prof, v->sel,
+	    v->flip, dir, v->hl, v->hl_n);
 	if (bnode == FT_NONE) {
-		v->message = "no match is wide enough to draw here";
+		v->message = v->npanes > 1 ? "no match is wide enough to draw in this pane" :
+		    "no match is wide enough to draw here";
 		return V_REDRAW;
 	}
 	v->sel = bnode;
@@ -143,7 +164,35 @@ view_search_step(ft_view *v, int dir)
 	return V_REDRAW;
 }
 
-/* --- filters ----------------------------------------------------------- */
+/* Search for the exact name of node of p. */
+static void
+search_node(ft_view *v, const ft_profile *p, uint32_t node)
+{
+	uint32_t nm = p->nodes[node].name;
+	if (node == FT_ROOT && nm == 0) {
+		v->message = "select a frame first";
+		return;
+	}
+	char *q = match_quote(intern_str(p->names, nm), intern_len(p->names, nm), 1);
+	ft_diag err;
+	history_add(&v->hist_search, q);
+	if (view_search_set(v, q, &err) != 0)
+		view_message(v, err.msg);
+	free(q);
+}
+
+void
+view_search_selected(ft_view *v)
+{
+	if (v->bf != NULL) {
+		ft_view *h = view_butterfly_half(v);
+		search_node(v, h->prof, h->sel);
+	} else {
+		search_node(v, v->prof, v->sel);
+	}
+}
+
+/* --- filters and rebuilds ------------------------------------------------- */
 
 void
 view_set_base(ft_view *v, ft_profile *base, ft_profile *derived, ft_filters *f)
@@ -157,6 +206,49 @@ view_set_base(ft_view *v, ft_profile *base, ft_profile *derived, ft_filters *f)
 	}
 }
 
+void
+view_set_inputs(ft_view *v, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_filters *f)
+{
+	v->in[0] = a;
+	v->in[1] = b;
+	v->incol[0] = ca;
+	v->incol[1] = cb;
+	if (o != NULL)
+		v->copts = *o;
+	v->sort = v->copts.sort;
+	if (f != NULL) {
+		filters_free(&v->filters);
+		v->filters = *f;
+		memset(f, 0, sizeof(*f));
+	}
+}
+
+static const char no_inputs[] = "filters need the compared profiles (not available here)";
+
+/* A comparison rebuilt from its inputs through the filters. */
+static int
+rebuild(ft_view *v, ft_diag *err)
+{
+	if (v->in[0] == NULL) {
+		diag_set(err, "%s", no_inputs);
+		return -1;
+	}
+	ft_compare nc;
+	if (compare_build_filtered(&nc, v->in[0], v->incol[0], v->in[1], v->incol[1],
+	    &v->copts, &v->filters, err) != 0)
+		return -1;
+	ft_compare old = v->owned;
+	int owned = v->owns;
+	v->owned = nc;
+	v->owns = 1;
+	view_set_tree(v, nc.u, &v->owned);
+	if (owned)
+		compare_free(&old);
+	return 0;
+}
+
+/* One profile re-derived from base through the filters. */
 static int
 rederive(ft_view *v, ft_diag *err)
 {
@@ -167,16 +259,39 @@ rederive(ft_view *v, ft_diag *err)
 			return -1;
 	}
 	ft_profile *old = v->derived;
-	view_set_profile(v, np);
+	view_set_tree(v, np, NULL);
 	v->derived = np == v->base ? NULL : np;
 	if (old != NULL)
 		profile_free(old);
-	if (v->table.active)
-		view_table_refresh(v);
 	return 0;
 }
 
-static void set_message(ft_view *v, const char *msg);
+/* The tree again through the current filters; tables and search follow. */
+static int
+refilter(ft_view *v, ft_diag *err)
+{
+	if ((v->cmp != NULL ? rebuild(v, err) : rederive(v, err)) != 0)
+		return -1;
+	free(v->table.all);
+	free(v->table.rall);
+	v->table.all = NULL;
+	v->table.rall = NULL;
+	if (v->table.active)
+		view_table_refresh(v);
+	hl_refresh(v);
+	if (v->bf != NULL) {
+		/* The butterfly again, over the new tree. */
+		ft_diag e2;
+		int from_table = v->bf->from_table, side = v->bf->side;
+		if (view_butterfly_open(v, v->bf->b.name, &e2) != 0) {
+			view_butterfly_close(v);
+		} else {
+			v->bf->from_table = from_table;
+			v->bf->side = side;
+		}
+	}
+	return 0;
+}
 
 void
 view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base)
@@ -189,7 +304,7 @@ view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base)
 int
 view_set_group(ft_view *v, int g)
 {
-	if (v->raw == NULL || v->raw->nthreads == 0) {
+	if (v->cmp != NULL || v->raw == NULL || v->raw->nthreads == 0) {
 		v->message = "this profile has no processes or threads to group by";
 		return V_REDRAW;
 	}
@@ -197,15 +312,15 @@ view_set_group(ft_view *v, int g)
 	ft_profile *nb = v->raw;
 	if (g != FT_GROUP_THREAD &&
 	    (nb = profile_regroup(v->raw, g, v->sort, v->col, &err)) == NULL) {
-		set_message(v, err.msg);
+		view_message(v, err.msg);
 		return V_REDRAW;
 	}
 	ft_profile *old = v->base_own;
 	v->base = nb;
 	v->base_own = nb != v->raw ? nb : NULL;
 	v->group = g;
-	if (rederive(v, &err) != 0)
-		set_message(v, err.msg);
+	if (refilter(v, &err) != 0)
+		view_message(v, err.msg);
 	if (old != NULL)
 		profile_free(old);
 	snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", g == FT_GROUP_NONE ?
@@ -218,46 +333,84 @@ view_set_group(ft_view *v, int g)
 int
 view_filter_add(ft_view *v, const char *line, ft_diag *err)
 {
+	if (v->cmp != NULL && v->in[0] == NULL) {
+		diag_set(err, "%s", no_inputs);
+		return -1;
+	}
 	if (filters_add_line(&v->filters, line, err) != 0)
 		return -1;
-	if (rederive(v, err) != 0) {
+	if (refilter(v, err) != 0) {
 		filters_pop(&v->filters);
 		return -1;
 	}
 	return 0;
 }
 
-void
-view_filter_pop(ft_view *v)
+int
+view_filter_remove(ft_view *v, int all)
 {
+	if (v->filters.n == 0) {
+		v->message = "no filter to remove";
+		return V_REDRAW;
+	}
 	ft_diag err;
-	filters_pop(&v->filters);
-	if (rederive(v, &err) != 0)
-		v->message = "filter failed";
+	if (all)
+		filters_clear(&v->filters);
+	else
+		filters_pop(&v->filters);
+	if (refilter(v, &err) != 0)
+		view_message(v, err.msg);
+	return V_REDRAW;
 }
 
 void
-view_filter_clear(ft_view *v)
+view_compare_type(ft_view *v, int dir)
 {
+	const ft_profile *a = v->in[0], *b = v->in[1];
+	if (a == NULL || a == b || b->nvals < 2) {
+		v->message = a == NULL ? "the sample type is chosen with --sample-type" :
+		    a == b ? "a two-column file compares its two columns" :
+		    "the profiles have one sample type";
+		return;
+	}
+	int cb = (v->incol[1] + (dir > 0 ? 1 : b->nvals - 1)) % b->nvals;
+	int pa, pb, oa = v->incol[0], ob = v->incol[1];
 	ft_diag err;
-	filters_clear(&v->filters);
-	if (rederive(v, &err) != 0)
-		v->message = "filter failed";
+	if (compare_pick_columns(a, b, b->types[cb].name, &pa, &pb, &err) != 0) {
+		view_message(v, err.msg);
+		return;
+	}
+	v->incol[0] = pa;
+	v->incol[1] = pb;
+	if (refilter(v, &err) != 0) {
+		v->incol[0] = oa;
+		v->incol[1] = ob;
+		view_message(v, err.msg);
+	}
 }
 
 /* Append name id's text and kind suffix to s (o bytes used; s big enough). */
 static size_t
-put_name(char *s, size_t o, const ft_intern *t, uint32_t id)
+put_name(char *s, size_t o, const ft_profile *p, uint32_t id)
 {
+	const ft_intern *t = p->names;
 	uint32_t n = intern_len(t, id);
 	memcpy(s + o, intern_str(t, id), n);
 	o += n;
-	const char *suf = kind_suffix(intern_kind(t, id));
+	const char *suf = frame_suffix(p, id);
 	memcpy(s + o, suf, strlen(suf));
 	return o + strlen(suf);
 }
 
-/* --- function table ---------------------------------------------------- */
+/* --- the function table ------------------------------------------------- */
+
+uint32_t
+view_table_name(const ft_view *v, uint32_t r)
+{
+	const ft_ftable *t = &v->table;
+	uint32_t i = t->rows[r];
+	return t->rall != NULL ? t->rall[i].name : t->all[i].name;
+}
 
 static void
 table_rows(ft_view *v)
@@ -267,9 +420,11 @@ table_rows(ft_view *v)
 	t->rows = xmalloc(sizeof(uint32_t) * (t->nall ? t->nall : 1));
 	t->nrows = 0;
 	uint8_t *map = t->m != NULL ? match_names(t->m, v->prof->names) : NULL;
-	for (uint32_t i = 0; i < t->nall; i++)
-		if (map == NULL || map[t->all[i].name])
+	for (uint32_t i = 0; i < t->nall; i++) {
+		uint32_t nm = t->rall != NULL ? t->rall[i].name : t->all[i].name;
+		if (map == NULL || map[nm])
 			t->rows[t->nrows++] = i;
+	}
 	free(map);
 	if (t->sel >= t->nrows)
 		t->sel = t->nrows ? t->nrows - 1 : 0;
@@ -278,12 +433,15 @@ table_rows(ft_view *v)
 }
 
 /* The profile functions are counted on: v->prof, or when collapse or
- * invert is on, the filtered profile before them (*owned, to free), so
- * self and total per function never depend on how stacks are drawn. */
+ * invert is on, the filtered profile before them (*owned, to free; a
+ * comparison keeps that union as cmp->tu), so self and total per function
+ * never depend on how stacks are drawn. */
 static const ft_profile *
 upright(ft_view *v, ft_profile **owned)
 {
 	*owned = NULL;
+	if (v->cmp != NULL)
+		return v->cmp->tu != NULL ? v->cmp->tu : v->prof;
 	if (v->base == NULL || (filters_find(&v->filters, FILTER_INVERT) < 0 &&
 	    filters_find(&v->filters, FILTER_COLLAPSE) < 0))
 		return v->prof;
@@ -297,10 +455,17 @@ view_table_refresh(ft_view *v)
 {
 	ft_ftable *t = &v->table;
 	free(t->all);
-	ft_profile *owned;
-	t->nall = functions_table(upright(v, &owned), v->col,
-	    (enum ft_func_sort)t->sort, &t->all);
-	profile_free(owned);
+	free(t->rall);
+	t->all = NULL;
+	t->rall = NULL;
+	if (v->cmp != NULL) {
+		t->nall = compare_regressions(v->cmp, (enum cmp_basis)t->sort, &t->rall);
+	} else {
+		ft_profile *owned;
+		t->nall = functions_table(upright(v, &owned), v->col,
+		    (enum ft_func_sort)t->sort, &t->all);
+		profile_free(owned);
+	}
 	t->prof = v->prof;
 	t->col = v->col;
 	table_rows(v);
@@ -318,17 +483,31 @@ void
 view_table_close(ft_view *v)
 {
 	v->table.active = 0;
+	v->layout_dirty = 1;
 }
 
-static int
-table_page(const ft_view *v)
+int
+view_table_filter(ft_view *v, const char *pattern, ft_diag *err)
+{
+	ft_matcher *m = NULL;
+	if (pattern[0] != '\0' && (m = match_compile(pattern, err)) == NULL)
+		return -1;
+	match_free(v->table.m);
+	v->table.m = m;
+	v->table.sel = v->table.top = 0;
+	table_rows(v);
+	return 0;
+}
+
+int
+view_table_page(const ft_view *v)
 {
 	int n = v->h - 3;
 	return n < 1 ? 1 : n;
 }
 
-static void
-table_move(ft_view *v, long d)
+void
+view_table_move(ft_view *v, long d)
 {
 	ft_ftable *t = &v->table;
 	if (t->nrows == 0)
@@ -339,105 +518,78 @@ table_move(ft_view *v, long d)
 	if (s >= (long)t->nrows)
 		s = (long)t->nrows - 1;
 	t->sel = (uint32_t)s;
-	uint32_t page = (uint32_t)table_page(v);
+	uint32_t page = (uint32_t)view_table_page(v);
 	if (t->sel < t->top)
 		t->top = t->sel;
 	if (t->sel >= t->top + page)
 		t->top = t->sel - page + 1;
 }
 
-static void
-set_message(ft_view *v, const char *msg)
-{
-	snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", msg);
-	v->message = v->msgbuf;
-}
-
-static void
-start_prompt(ft_view *v, int kind, const char *initial)
-{
-	ft_history *h = kind == PK_SEARCH ? &v->hist_search :
-	    kind == PK_FILTER ? &v->hist_filter : &v->hist_table;
-	v->prompt_kind = kind;
-	prompt_start(&v->prompt, initial, h);
-}
-
-static int
-table_key(ft_view *v, int key)
+void
+view_table_sort(ft_view *v)
 {
 	ft_ftable *t = &v->table;
-	if (key == FTK_ESC) {
-		view_table_close(v);
-		return V_REDRAW;
-	}
-	enum ft_action a = keymap_action(key);
-	switch (a) {
-	case ACT_UP: table_move(v, -1); break;
-	case ACT_DOWN: table_move(v, 1); break;
-	case ACT_PGUP: table_move(v, -table_page(v)); break;
-	case ACT_PGDN: table_move(v, table_page(v)); break;
-	case ACT_TOP: table_move(v, -(long)t->nrows); break;
-	case ACT_BOTTOM: table_move(v, (long)t->nrows); break;
-	case ACT_TABLE: case ACT_RESET:
-		view_table_close(v);
-		break;
-	case ACT_TABLE_SORT:
+	if (v->cmp != NULL) {
+		t->sort = t->sort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
+		compare_regressions_sort(v->cmp, t->rall, t->nall, (enum cmp_basis)t->sort);
+		t->sel = t->top = 0;
+		table_rows(v);
+	} else {
 		t->sort = (t->sort + 1) % 3;
 		view_table_refresh(v);
-		break;
-	case ACT_SEARCH:
-		start_prompt(v, PK_TABLE, t->m != NULL ? match_pattern(t->m) : NULL);
-		break;
-	case ACT_ZOOM: case ACT_BUTTERFLY: {
-		if (t->nrows == 0)
-			break;
-		ft_diag err;
-		if (view_butterfly_open(v, t->all[t->rows[t->sel]].name, &err) != 0)
-			set_message(v, err.msg);
-		break;
 	}
-	case ACT_TYPE_NEXT: case ACT_TYPE_PREV: {
-		int r = view_apply(v, a);
-		view_table_refresh(v);
-		return r;
-	}
-	case ACT_COPY: case ACT_COPY_STACK: {
-		if (t->nrows == 0)
-			break;
-		uint32_t nm = t->all[t->rows[t->sel]].name;
-		char *c = xmalloc(intern_len(v->prof->names, nm) + 8);
-		size_t o = put_name(c, 0, v->prof->names, nm);
-		c[o] = '\0';
-		free(v->copy);
-		v->copy = c;
-		snprintf(v->msgbuf, sizeof(v->msgbuf),
-		    "copied the name (%zu bytes) to the clipboard", o);
-		v->message = v->msgbuf;
-		return V_REDRAW | V_COPY;
-	}
-	case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
-		return view_apply(v, a);
-	default:
-		return 0;
-	}
-	return V_REDRAW;
 }
 
-/* Search for the exact name of node of p. */
+/* Comparison: select the widest frame of function name in the graph,
+ * zooming out of a subtree that does not hold it and into its parent when
+ * it is too narrow to draw. */
 static void
-search_node(ft_view *v, const ft_profile *p, uint32_t node)
+jump_to_function(ft_view *v, uint32_t name)
 {
-	uint32_t nm = p->nodes[node].name;
-	if (node == FT_ROOT && nm == 0) {
-		v->message = "select a frame first";
+	view_table_close(v);
+	view_update_layout(v);
+	ft_pane *p = view_active(v);
+	ft_widths w = view_pane_widths(v, p);
+	uint32_t n = compare_widest_named(v->cmp, name, w);
+	if (n == FT_NONE || w.w[(size_t)n * w.stride] <= 0)
+		n = compare_widest_named(v->cmp, name, compare_widths(v->cmp, CMP_W_MAX));
+	if (n == FT_NONE)
+		return;
+	view_select(v, n);
+	view_update_layout(v);
+	p = view_active(v);
+	if (view_pane_has(v, p, n) && layout_find(&p->layout, v->prof, n) == NULL) {
+		view_zoom_to(v, v->prof->nodes[n].parent);
+		v->sel = n;
+		view_follow(v);
+	}
+}
+
+void
+view_table_enter(ft_view *v, uint32_t r)
+{
+	if (r >= v->table.nrows)
+		return;
+	uint32_t name = view_table_name(v, r);
+	if (v->cmp != NULL) {
+		jump_to_function(v, name);
 		return;
 	}
-	char *q = match_quote(intern_str(p->names, nm), intern_len(p->names, nm), 1);
 	ft_diag err;
-	history_add(&v->hist_search, q);
-	if (view_search_set(v, q, &err) != 0)
-		set_message(v, err.msg);
-	free(q);
+	if (view_butterfly_open(v, name, &err) != 0)
+		view_message(v, err.msg);
+}
+
+int
+view_table_copy(ft_view *v)
+{
+	if (v->table.nrows == 0)
+		return 0;
+	uint32_t nm = view_table_name(v, v->table.sel);
+	char *c = xmalloc(intern_len(v->prof->names, nm) + 16);
+	size_t o = put_name(c, 0, v->prof, nm);
+	c[o] = '\0';
+	return view_copy_text(v, c, o, 0);
 }
 
 /* --- butterfly --------------------------------------------------------- */
@@ -447,8 +599,17 @@ bf_free(ft_bfview *bf)
 {
 	view_free(&bf->up);
 	view_free(&bf->down);
+	for (int i = 0; i < 2; i++)
+		if (bf->hc[i].u != NULL)
+			compare_free(&bf->hc[i]);
 	butterfly_free(&bf->b);
 	free(bf);
+}
+
+ft_view *
+view_butterfly_half(ft_view *v)
+{
+	return v->bf->side ? &v->bf->down : &v->bf->up;
 }
 
 void
@@ -467,15 +628,17 @@ view_butterfly_geometry(ft_view *v)
 		h[i]->utf8 = v->utf8;
 		h[i]->colors = v->colors;
 		h[i]->color = v->color;
-		if (h[i]->layout.width != v->w)
+		if (h[i]->pane[0].layout.width != v->w ||
+		    h[i]->wsrc != v->wsrc)
 			h[i]->layout_dirty = 1;
+		h[i]->wsrc = v->wsrc;
 		h[i]->gtop = 1;
 		h[i]->grows = R;
 		view_update_layout(h[i]);
 		h[i]->nosel = bf->side != i;
 	}
 	/* Rows of each half, F's row counted in both. */
-	int upn = (int)bf->up.layout.nrows, downn = (int)bf->down.layout.nrows;
+	int upn = (int)bf->up.pane[0].layout.nrows, downn = (int)bf->down.pane[0].layout.nrows;
 	int up = (R + 1) / 2;
 	if (up > upn)
 		up = upn;
@@ -492,24 +655,66 @@ view_butterfly_geometry(ft_view *v)
 	bf->up.grows = up;
 	bf->down.gtop = up;
 	bf->down.grows = R + 1 - up;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
+		/* Only the row split changed: the layouts stand. */
+		h[i]->pane[0].y = h[i]->gtop - 1;
+		h[i]->pane[0].h = h[i]->grows + 1;
 		view_follow(h[i]);
+	}
+}
+
+/* A comparison's butterfly: each half tree keeps both value sets; as a
+ * comparison of its own two columns it gets presence and deltas. */
+static int
+bf_compare(ft_view *v, ft_bfview *bf, ft_diag *err)
+{
+	ft_compare_opts co = {0, v->sort};
+	if (compare_build(&bf->hc[0], bf->b.callers, CMP_A, bf->b.callers, CMP_B, &co, err) != 0)
+		return -1;
+	if (compare_build(&bf->hc[1], bf->b.callees, CMP_A, bf->b.callees, CMP_B, &co, err) != 0)
+		return -1;
+	/* The halves' roots are F, as in the butterfly trees; their file
+	 * names and types are the comparison's. */
+	for (int i = 0; i < 2; i++) {
+		bf->hc[i].u->nodes[FT_ROOT].name = bf->b.name;
+		bf->hc[i].src[0] = v->cmp->src[0];
+		bf->hc[i].src[1] = v->cmp->src[1];
+		bf->hc[i].type[0] = v->cmp->type[0];
+		bf->hc[i].type[1] = v->cmp->type[1];
+		bf->hc[i].normalized = v->cmp->normalized;
+	}
+	view_init_compare(&bf->up, &bf->hc[0], v->w, v->h);
+	view_init_compare(&bf->down, &bf->hc[1], v->w, v->h);
+	bf->up.mode = bf->down.mode = CV_DIFF;
+	return 0;
 }
 
 int
 view_butterfly_open(ft_view *v, uint32_t name, ft_diag *err)
 {
 	ft_bfview *bf = xcalloc(1, sizeof(*bf));
+	int col = v->cmp != NULL ? CMP_B : v->col;
 	ft_profile *owned;
-	int rc = butterfly_build(upright(v, &owned), name, v->sort, v->col, &bf->b, err);
+	int rc = butterfly_build(upright(v, &owned), name, v->sort, col, &bf->b, err);
 	profile_free(owned);
 	if (rc != 0) {
 		free(bf);
 		return -1;
 	}
-	view_init(&bf->up, bf->b.callers, v->w, v->h);
-	view_init(&bf->down, bf->b.callees, v->w, v->h);
-	bf->up.col = bf->down.col = v->col;
+	if (v->cmp != NULL) {
+		if (bf_compare(v, bf, err) != 0) {
+			for (int i = 0; i < 2; i++)
+				if (bf->hc[i].u != NULL)
+					compare_free(&bf->hc[i]);
+			butterfly_free(&bf->b);
+			free(bf);
+			return -1;
+		}
+	} else {
+		view_init(&bf->up, bf->b.callers, v->w, v->h);
+		view_init(&bf->down, bf->b.callees, v->w, v->h);
+		bf->up.col = bf->down.col = v->col;
+	}
 	bf->up.flip = 1;
 	bf->side = 1;
 	bf->from_table = v->table.active;
@@ -533,287 +738,99 @@ view_butterfly_close(ft_view *v)
 		v->table.active = 1;
 	bf_free(v->bf);
 	v->bf = NULL;
+	v->layout_dirty = 1;
 }
 
 /* y / Y in the butterfly view: the selected name, or the real call stack
  * through F (root first), whichever half the selection is in. */
-static int
-bf_copy(ft_view *v, int stack)
+int
+view_butterfly_copy(ft_view *v, int stack)
 {
 	ft_bfview *bf = v->bf;
-	ft_view *cur = bf->side ? &bf->down : &bf->up;
+	ft_view *cur = view_butterfly_half(v);
 	const ft_profile *p = cur->prof;
 	uint32_t d = p->nodes[cur->sel].depth;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 2));
 	profile_path(p, cur->sel, path);
 	size_t len = 1;
 	for (uint32_t i = 0; i < d; i++)
-		len += intern_len(p->names, path[i]) + 6;
-	len += intern_len(p->names, bf->b.name) + 6;
+		len += intern_len(p->names, path[i]) + 16;
+	len += intern_len(p->names, bf->b.name) + 16;
 	char *s = xmalloc(len);
 	size_t o = 0;
 	if (!stack) {
-		o = put_name(s, 0, p->names, p->nodes[cur->sel].name);
+		o = put_name(s, 0, p, p->nodes[cur->sel].name);
 	} else if (bf->side == 0) {
 		/* Callers half: the path runs from F outwards. */
 		for (uint32_t i = d; i-- > 0;) {
-			o = put_name(s, o, p->names, path[i]);
+			o = put_name(s, o, p, path[i]);
 			s[o++] = ';';
 		}
-		o = put_name(s, o, p->names, bf->b.name);
+		o = put_name(s, o, p, bf->b.name);
 	} else {
-		o = put_name(s, o, p->names, bf->b.name);
+		o = put_name(s, o, p, bf->b.name);
 		for (uint32_t i = 0; i < d; i++) {
 			s[o++] = ';';
-			o = put_name(s, o, p->names, path[i]);
+			o = put_name(s, o, p, path[i]);
 		}
 	}
 	s[o] = '\0';
 	free(path);
-	free(v->copy);
-	v->copy = s;
-	snprintf(v->msgbuf, sizeof(v->msgbuf), "copied %s (%zu bytes) to the clipboard",
-	    stack ? "the stack" : "the name", o);
-	v->message = v->msgbuf;
-	return V_REDRAW | V_COPY;
+	return view_copy_text(v, s, o, stack);
 }
 
-static int
-bf_key(ft_view *v, int key)
+/* --- prompts ----------------------------------------------------------- */
+
+int
+view_prompt_open(ft_view *v, int kind)
 {
-	ft_bfview *bf = v->bf;
-	ft_view *cur = bf->side ? &bf->down : &bf->up;
-	if (key == FTK_ESC) {
-		view_butterfly_close(v);
+	if (kind == PK_FILTER && v->cmp != NULL && v->in[0] == NULL) {
+		v->message = no_inputs;
 		return V_REDRAW;
 	}
-	enum ft_action a = keymap_action(key);
-	int r = V_REDRAW;
-	switch (a) {
-	case ACT_UP:
-		if (bf->side == 1 && cur->sel == FT_ROOT && bf->up.layout.nrows > 1) {
-			bf->side = 0;
-			bf->up.sel = FT_ROOT;
-			view_apply(&bf->up, ACT_UP);
-		} else {
-			r = view_apply(cur, a);
-		}
-		break;
-	case ACT_DOWN:
-		if (bf->side == 0 && cur->sel == FT_ROOT) {
-			bf->side = 1;
-			bf->down.sel = FT_ROOT;
-			view_apply(&bf->down, ACT_DOWN);
-		} else {
-			r = view_apply(cur, a);
-		}
-		break;
-	case ACT_NEXT: case ACT_PREV:
-		r = view_search_step(cur, a == ACT_NEXT ? 1 : -1);
-		if (cur->message != NULL)
-			v->message = cur->message;
-		break;
-	case ACT_BUTTERFLY: {
-		uint32_t nm = cur->prof->nodes[cur->sel].name;
-		ft_diag err;
-		if (nm != bf->b.name && view_butterfly_open(v, nm, &err) != 0)
-			set_message(v, err.msg);
-		break;
-	}
-	case ACT_TABLE:
-		view_butterfly_close(v);
-		view_table_open(v);
-		break;
-	case ACT_COPY: case ACT_COPY_STACK:
-		r = bf_copy(v, a == ACT_COPY_STACK);
-		break;
-	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
-	case ACT_DETAILS: case ACT_GROUP:
-		v->message = "not in the butterfly view (Esc leaves it)";
-		break;
-	case ACT_SEARCH: case ACT_SEARCH_SEL: case ACT_QUIT: case ACT_HELP:
-	case ACT_REDRAW: case ACT_SUSPEND:
-		if (a == ACT_SEARCH_SEL) {
-			/* The selected frame of the active half. */
-			search_node(v, cur->prof, cur->sel);
-			break;
-		}
-		return view_apply(v, a);
-	case ACT_COLOR: case ACT_TYPE_NEXT: case ACT_TYPE_PREV:
-		view_apply(v, a);
-		view_apply(&bf->up, a);
-		view_apply(&bf->down, a);
-		break;
-	default:
-		r = view_apply(cur, a);
-		break;
-	}
-	if (v->bf != NULL)
-		view_butterfly_geometry(v);
-	return r | V_REDRAW;
-}
-
-/* --- mouse -------------------------------------------------------------- */
-
-int
-view_modes_click(ft_view *v, int x, int y, int dbl)
-{
-	if (v->bf != NULL) {
-		ft_bfview *bf = v->bf;
-		view_butterfly_geometry(v);
-		/* F's row belongs to both halves: it selects F on the callees
-		 * side, as after opening. */
-		int side = y >= bf->down.gtop ? 1 : 0;
-		ft_view *h = side ? &bf->down : &bf->up;
-		int r = view_click(h, x, y, dbl);
-		if (r != 0)
-			bf->side = side;
-		view_butterfly_geometry(v);
-		return r;
-	}
-	ft_ftable *t = &v->table;
-	if (y < 2 || y >= v->h - 1)
-		return 0;
-	uint32_t row = t->top + (uint32_t)(y - 2);
-	if (row >= t->nrows)
-		return 0;
-	t->sel = row;
-	if (dbl) {
-		ft_diag err;
-		if (view_butterfly_open(v, t->all[t->rows[row]].name, &err) != 0)
-			set_message(v, err.msg);
-	}
+	ft_history *h = kind == PK_SEARCH ? &v->hist_search :
+	    kind == PK_FILTER ? &v->hist_filter : &v->hist_table;
+	const ft_matcher *cur = kind == PK_SEARCH && v->cmp != NULL ? v->search :
+	    kind == PK_TABLE ? v->table.m : NULL;
+	v->prompt_kind = kind;
+	prompt_start(&v->prompt, cur != NULL ? match_pattern(cur) : NULL, h);
 	return V_REDRAW;
 }
 
 int
-view_modes_wheel(ft_view *v, int dy)
-{
-	if (v->bf != NULL) {
-		int r = view_wheel(v->bf->side ? &v->bf->down : &v->bf->up, dy);
-		view_butterfly_geometry(v);
-		return r;
-	}
-	table_move(v, dy);
-	return V_REDRAW;
-}
-
-/* --- keys and actions -------------------------------------------------- */
-
-static int
-prompt_accept(ft_view *v, int kind, const char *text)
+view_prompt_accept(ft_view *v, int kind, const char *text)
 {
 	ft_diag err;
 	switch (kind) {
 	case PK_SEARCH:
 		history_add(&v->hist_search, text);
-		if (view_search_set(v, text, &err) != 0)
-			set_message(v, err.msg);
+		if (view_search_set(v, text, &err) != 0) {
+			view_message(v, err.msg);
+		} else if (v->cmp != NULL && v->search != NULL && v->bf == NULL) {
+			/* Both panes show the matches; select the first one the
+			 * active pane draws unless the selection matches. */
+			view_update_layout(v);
+			if (!view_matched(v, v->sel))
+				view_search_step(v, 1);
+			v->message = NULL;
+		}
 		break;
 	case PK_FILTER:
 		if (text[0] == '\0')
 			break;
 		history_add(&v->hist_filter, text);
 		if (view_filter_add(v, text, &err) != 0)
-			set_message(v, err.msg);
+			view_message(v, err.msg);
 		break;
-	case PK_TABLE: {
+	case PK_TABLE:
 		history_add(&v->hist_table, text);
-		ft_matcher *m = NULL;
-		if (text[0] != '\0' && (m = match_compile(text, &err)) == NULL) {
-			set_message(v, err.msg);
-			break;
-		}
-		match_free(v->table.m);
-		v->table.m = m;
-		v->table.sel = v->table.top = 0;
-		table_rows(v);
+		if (view_table_filter(v, text, &err) != 0)
+			view_message(v, err.msg);
 		break;
-	}
 	default:
 		break;
 	}
 	return V_REDRAW;
-}
-
-int
-view_modes_key(ft_view *v, int key, int *handled)
-{
-	*handled = 1;
-	if (v->prompt_kind != PK_NONE) {
-		int r = prompt_key(&v->prompt, key);
-		int kind = v->prompt_kind;
-		if (r == PROMPT_CANCEL) {
-			v->prompt_kind = PK_NONE;
-		} else if (r == PROMPT_ACCEPT) {
-			char text[PROMPT_MAX];
-			memcpy(text, v->prompt.text, v->prompt.len + 1);
-			v->prompt_kind = PK_NONE;
-			return prompt_accept(v, kind, text);
-		}
-		return V_REDRAW;
-	}
-	if (v->help) {
-		*handled = 0;
-		return 0;
-	}
-	if (v->bf != NULL)
-		return bf_key(v, key);
-	if (v->table.active)
-		return table_key(v, key);
-	*handled = 0;
-	return 0;
-}
-
-int
-view_modes_action(ft_view *v, enum ft_action a, int *handled)
-{
-	*handled = 1;
-	switch (a) {
-	case ACT_SEARCH:
-		start_prompt(v, PK_SEARCH, NULL);
-		return V_REDRAW;
-	case ACT_SEARCH_SEL:
-		search_node(v, v->prof, v->sel);
-		return V_REDRAW;
-	case ACT_NEXT:
-	case ACT_PREV:
-		return view_search_step(v, a == ACT_NEXT ? 1 : -1);
-	case ACT_FILTER:
-		start_prompt(v, PK_FILTER, NULL);
-		return V_REDRAW;
-	case ACT_FILTER_POP:
-	case ACT_FILTER_CLEAR:
-		if (v->filters.n == 0) {
-			v->message = "no filter to remove";
-			return V_REDRAW;
-		}
-		if (a == ACT_FILTER_POP)
-			view_filter_pop(v);
-		else
-			view_filter_clear(v);
-		return V_REDRAW;
-	case ACT_BUTTERFLY: {
-		if (v->sel == FT_ROOT) {
-			v->message = "select a function first";
-			return V_REDRAW;
-		}
-		ft_diag err;
-		if (view_butterfly_open(v, v->prof->nodes[v->sel].name, &err) != 0)
-			set_message(v, err.msg);
-		return V_REDRAW;
-	}
-	case ACT_TABLE:
-		view_table_open(v);
-		return V_REDRAW;
-	case ACT_TABLE_SORT:
-		return 0;
-	case ACT_GROUP:
-		return view_set_group(v, (v->group + 1) % FT_GROUPS);
-	default:
-		*handled = 0;
-		return 0;
-	}
 }
 
 void
@@ -841,6 +858,7 @@ view_modes_free(ft_view *v)
 	history_free(&v->hist_filter);
 	history_free(&v->hist_table);
 	free(v->table.all);
+	free(v->table.rall);
 	free(v->table.rows);
 	match_free(v->table.m);
 	memset(&v->table, 0, sizeof(v->table));

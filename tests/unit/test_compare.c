@@ -5,10 +5,10 @@
 
 #include "canvas.h"
 #include "compare.h"
-#include "compare_view.h"
 #include "load.h"
-#include "render_compare.h"
+#include "render.h"
 #include "unit.h"
+#include "view.h"
 
 static ft_profile *
 folded(ft_intern *names, const char *text)
@@ -205,19 +205,19 @@ TEST(zero_totals)
 	uint32_t x = at(&c, "x");
 	CHECK_INT(profile_self(c.u, x, CMP_A), 0);
 	CHECK_INT(c.presence[x], CMP_IN_B);
-	ft_cview v;
-	cview_init(&v, &c, 60, 10);
+	ft_view v;
+	view_init_compare(&v, &c, 60, 10);
 	ft_canvas cv;
 	canvas_init(&cv, 60, 10, 0);
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	v.mode = CV_DIFF;
-	v.dirty = 1;
-	render_cview(&v, &cv);
-	cview_table(&v, 1);
-	CHECK_INT(v.nrows, 1);
-	render_cview(&v, &cv);
+	v.layout_dirty = 1;
+	render_view(&v, &cv);
+	view_table_open(&v);
+	CHECK_INT(v.table.nrows, 1);
+	render_view(&v, &cv);
 	canvas_free(&cv);
-	cview_free(&v);
+	view_free(&v);
 	compare_free(&c);
 	/* Both empty. */
 	ft_profile *e = profile_new(names, 1);
@@ -225,12 +225,12 @@ TEST(zero_totals)
 	CHECK_INT(compare_build(&c, a, 0, e, 0, &o, &err), 0);
 	CHECK_INT(c.u->nnodes, 1);
 	CHECK_INT(compare_max_delta(&c, CMP_BASIS_TOTAL), 0);
-	cview_init(&v, &c, 60, 10);
+	view_init_compare(&v, &c, 60, 10);
 	canvas_init(&cv, 60, 10, 0);
-	render_cview(&v, &cv);
-	CHECK_INT(cview_apply(&v, ACT_DOWN), V_REDRAW);
+	render_view(&v, &cv);
+	CHECK_INT(view_apply(&v, ACT_DOWN), V_REDRAW);
 	canvas_free(&cv);
-	cview_free(&v);
+	view_free(&v);
 	compare_free(&c);
 	profile_free(a);
 	profile_free(b);
@@ -298,34 +298,34 @@ TEST(views_stay_in_step)
 {
 	struct pair p;
 	pair_open(&p, "main;parse;lex 5\nmain;old 5\n", "main;parse;lex 8\nmain;new 2\n", 0);
-	ft_cview v;
-	cview_init(&v, &p.c, 100, 12);
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 12);
 	v.split = CV_SPLIT_LR;
 	ft_canvas cv;
 	canvas_init(&cv, 100, 12, 0);
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	CHECK_INT(v.npanes, 2);
 	/* Move in pane A: down to main, down to its widest child. */
 	v.active = 0;
-	cview_apply(&v, ACT_DOWN);
+	view_apply(&v, ACT_DOWN);
 	CHECK_INT(v.sel, at(&p.c, "main"));
-	cview_apply(&v, ACT_DOWN);
-	cview_apply(&v, ACT_DOWN);
+	view_apply(&v, ACT_DOWN);
+	view_apply(&v, ACT_DOWN);
 	CHECK_INT(v.sel, at(&p.c, "main;parse;lex"));
 	/* Zoom in A: both panes lay out from the same zoom node. */
-	cview_apply(&v, ACT_UP);
-	cview_apply(&v, ACT_ZOOM);
+	view_apply(&v, ACT_UP);
+	view_apply(&v, ACT_ZOOM);
 	CHECK_INT(v.zoom, at(&p.c, "main;parse"));
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	CHECK(layout_find(&v.pane[0].layout, p.c.u, v.zoom) != NULL);
 	CHECK(layout_find(&v.pane[1].layout, p.c.u, v.zoom) != NULL);
 	CHECK_INT(v.pane[0].layout.zoom, v.pane[1].layout.zoom);
 	CHECK_INT(v.pane[1].layout.frames[v.pane[1].layout.row_start[2]].x1, v.pane[1].w);
-	cview_apply(&v, ACT_RESET);
+	view_apply(&v, ACT_RESET);
 	CHECK_INT(v.zoom, FT_ROOT);
 	/* Select a path only in A: pane B shows it as absent. */
-	cview_select(&v, at(&p.c, "main;old"));
-	render_cview(&v, &cv);
+	view_select(&v, at(&p.c, "main;old"));
+	render_view(&v, &cv);
 	int y = canvas_has(&cv, "(absent)");
 	CHECK(y == 3);
 	char row[1024];
@@ -335,60 +335,60 @@ TEST(views_stay_in_step)
 	CHECK(strstr(row, "B absent") != NULL);
 	CHECK(strstr(row, "-100%") != NULL);
 	/* Tab to pane B and move: starts from the nearest frame B draws. */
-	cview_apply(&v, ACT_CMP_PANE);
+	view_apply(&v, ACT_CMP_PANE);
 	CHECK_INT(v.active, 1);
 	CHECK_INT(v.sel, at(&p.c, "main;old"));
-	cview_apply(&v, ACT_RIGHT);
+	view_apply(&v, ACT_RIGHT);
 	CHECK_INT(v.sel, at(&p.c, "main"));
 	/* Differential view: one pane, widths switch. */
-	cview_apply(&v, ACT_CMP_DIFF);
+	view_apply(&v, ACT_CMP_DIFF);
 	CHECK_INT(v.mode, CV_DIFF);
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	CHECK_INT(v.npanes, 1);
 	CHECK(canvas_has(&cv, "width B") == 0);
 	CHECK(canvas_has(&cv, "-old") < 0); /* gone in B: no width */
-	cview_apply(&v, ACT_CMP_WIDTH);
-	cview_apply(&v, ACT_CMP_WIDTH);
+	view_apply(&v, ACT_CMP_WIDTH);
+	view_apply(&v, ACT_CMP_WIDTH);
 	CHECK_INT(v.wsrc, CMP_W_MAX);
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
 	CHECK(canvas_has(&cv, "+new") > 0);
 	/* '/' in the table keeps the matching rows. */
-	cview_apply(&v, ACT_CMP_TABLE);
-	uint32_t all = v.nrows;
+	view_apply(&v, ACT_CMP_TABLE);
+	uint32_t all = v.table.nrows;
 	CHECK(all > 3);
-	cview_key(&v, '/');
+	view_key(&v, '/');
 	CHECK_INT(v.prompt_kind, PK_TABLE);
-	cview_key(&v, '^');
-	cview_key(&v, 'l');
-	cview_key(&v, FTK_ENTER);
-	CHECK_INT(v.nrows, 1);
-	CHECK_INT(v.nall, all);
-	render_cview(&v, &cv);
+	view_key(&v, '^');
+	view_key(&v, 'l');
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(v.table.nrows, 1);
+	CHECK_INT(v.table.nall, all);
+	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, "1 of ") == cv.h - 1);
-	CHECK_INT(cview_table_filter(&v, "", NULL), 0);
-	CHECK_INT(v.nrows, all);
-	cview_apply(&v, ACT_CMP_TABLE);
+	CHECK_INT(view_table_filter(&v, "", NULL), 0);
+	CHECK_INT(v.table.nrows, all);
+	view_apply(&v, ACT_CMP_TABLE);
 	/* Table Enter selects the widest frame of the function. */
-	cview_apply(&v, ACT_CMP_TABLE);
-	CHECK_INT(v.table, 1);
+	view_apply(&v, ACT_CMP_TABLE);
+	CHECK_INT(v.table.active, 1);
 	uint32_t lex = intern_find(p.names, "lex", 3, 0), i;
-	for (i = 0; i < v.nrows && v.rows[i].name != lex; i++)
+	for (i = 0; i < v.table.nrows && view_table_name(&v, i) != lex; i++)
 		;
-	CHECK(i < v.nrows);
-	v.trow = i;
-	cview_apply(&v, ACT_ZOOM);
-	CHECK_INT(v.table, 0);
+	CHECK(i < v.table.nrows);
+	v.table.sel = i;
+	view_apply(&v, ACT_ZOOM);
+	CHECK_INT(v.table.active, 0);
 	CHECK_INT(v.sel, at(&p.c, "main;parse;lex"));
 	/* Top/bottom split. */
-	cview_apply(&v, ACT_CMP_DIFF);
-	cview_apply(&v, ACT_CMP_SPLIT);
-	render_cview(&v, &cv);
-	CHECK(cview_stacked(&v));
+	view_apply(&v, ACT_CMP_DIFF);
+	view_apply(&v, ACT_CMP_SPLIT);
+	render_view(&v, &cv);
+	CHECK(cview_stacked(v.split, v.w, v.h));
 	CHECK_INT(v.pane[1].x, 0);
 	CHECK(v.pane[1].y > 0);
 	canvas_free(&cv);
-	cview_free(&v);
+	view_free(&v);
 	pair_close(&p);
 }
 
@@ -439,74 +439,74 @@ TEST(search_and_filters_in_step)
 	struct pair p;
 	pair_open(&p, "main;parse;lex 5\nmain;old 5\nmain;lexer 1\n",
 	    "main;parse;lex 8\nmain;new 2\n", 0);
-	ft_cview v;
+	ft_view v;
 	ft_diag err;
-	cview_init(&v, &p.c, 100, 12);
+	view_init_compare(&v, &p.c, 100, 12);
 	v.split = CV_SPLIT_LR;
 	ft_compare_opts o = {0, FT_SORT_NAME};
-	cview_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
+	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	/* Search: one regex for both panes, nested stacks counted once. */
-	CHECK_INT(cview_search_set(&v, "lex", &err), 0);
-	CHECK(cview_matched(&v, at(v.cmp, "main;parse;lex")));
-	CHECK(cview_matched(&v, at(v.cmp, "main;lexer")));
-	CHECK(!cview_matched(&v, at(v.cmp, "main;parse")));
-	CHECK(!cview_matched(&v, FT_ROOT));
+	CHECK_INT(view_search_set(&v, "lex", &err), 0);
+	CHECK(view_matched(&v, at(v.cmp, "main;parse;lex")));
+	CHECK(view_matched(&v, at(v.cmp, "main;lexer")));
+	CHECK(!view_matched(&v, at(v.cmp, "main;parse")));
+	CHECK(!view_matched(&v, FT_ROOT));
 	CHECK_INT(v.matched[0], 6);
 	CHECK_INT(v.matched[1], 8);
-	CHECK_INT(cview_search_set(&v, "(", &err), -1);
+	CHECK_INT(view_search_set(&v, "(", &err), -1);
 	CHECK(v.search != NULL); /* a bad regex keeps the old search */
 	/* n selects the next match in the active pane. */
-	cview_apply(&v, ACT_NEXT);
-	CHECK(cview_matched(&v, v.sel));
+	view_apply(&v, ACT_NEXT);
+	CHECK(view_matched(&v, v.sel));
 	ft_canvas cv;
 	canvas_init(&cv, 100, 12, 0);
-	render_cview(&v, &cv);
+	render_view(&v, &cv);
 	char row[1024];
 	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
 	CHECK(strncmp(row, "Matched: A 54.5% (6) B 80.0% (8)", 32) == 0);
 	/* A filter rebuilds both sides; the selection follows by path. */
 	uint32_t lex = v.sel;
 	CHECK_INT(lex, at(v.cmp, "main;parse;lex"));
-	cview_zoom_to(&v, at(v.cmp, "main;parse"));
+	view_zoom_to(&v, at(v.cmp, "main;parse"));
 	v.sel = lex;
-	CHECK_INT(cview_filter_add(&v, "ignore old", &err), 0);
+	CHECK_INT(view_filter_add(&v, "ignore old", &err), 0);
 	CHECK(v.cmp != &p.c);
 	CHECK_INT(v.cmp->total[0], 6);
 	CHECK_INT(v.cmp->total[1], 10);
 	CHECK_INT(at(v.cmp, "main;old"), FT_NONE);
 	CHECK_INT(v.sel, at(v.cmp, "main;parse;lex"));
 	CHECK_INT(v.zoom, at(v.cmp, "main;parse"));
-	CHECK(cview_matched(&v, v.sel)); /* the search stays */
-	render_cview(&v, &cv);
+	CHECK(view_matched(&v, v.sel)); /* the search stays */
+	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, "ignore old") == 0);
-	CHECK_INT(cview_filter_add(&v, "bogus x", &err), -1);
+	CHECK_INT(view_filter_add(&v, "bogus x", &err), -1);
 	CHECK_INT(v.filters.n, 1);
 	/* Through keys: x removes the last filter. */
-	cview_key(&v, 'x');
+	view_key(&v, 'x');
 	CHECK_INT(v.filters.n, 0);
 	CHECK_INT(v.cmp->total[0], 11);
 	/* The ':' prompt. */
-	cview_key(&v, ':');
+	view_key(&v, ':');
 	CHECK_INT(v.prompt_kind, PK_FILTER);
 	const char *line = "focus new";
 	for (const char *c = line; *c; c++)
-		cview_key(&v, *c);
-	render_cview(&v, &cv);
+		view_key(&v, *c);
+	render_view(&v, &cv);
 	CHECK(v.cursor_y == cv.h - 1 && v.cursor_x == 10);
-	cview_key(&v, FTK_ENTER);
+	view_key(&v, FTK_ENTER);
 	CHECK_INT(v.prompt_kind, PK_NONE);
 	CHECK_INT(v.cmp->total[0], 0);
 	CHECK_INT(v.cmp->total[1], 2);
 	CHECK_INT(v.sel, FT_ROOT + 1); /* main: the path's deepest survivor */
 	/* Without inputs, filters say why they are unavailable. */
-	ft_cview w;
-	cview_init(&w, &p.c, 80, 10);
-	cview_key(&w, ':');
+	ft_view w;
+	view_init_compare(&w, &p.c, 80, 10);
+	view_key(&w, ':');
 	CHECK_INT(w.prompt_kind, PK_NONE);
 	CHECK(w.message != NULL);
-	cview_free(&w);
+	view_free(&w);
 	canvas_free(&cv);
-	cview_free(&v);
+	view_free(&v);
 	pair_close(&p);
 }
 
@@ -547,24 +547,24 @@ TEST(copy_name_and_stack)
 {
 	struct pair p;
 	pair_open(&p, "main;read_[k] 1\n", "main;other 1\n", 0);
-	ft_cview v;
-	cview_init(&v, &p.c, 80, 10);
-	CHECK_INT(cview_apply(&v, ACT_COPY), V_REDRAW);
-	CHECK(cview_take_copy(&v) == NULL); /* the root is not a frame */
+	ft_view v;
+	view_init_compare(&v, &p.c, 80, 10);
+	CHECK_INT(view_apply(&v, ACT_COPY), V_REDRAW);
+	CHECK(view_take_copy(&v) == NULL); /* the root is not a frame */
 	uint32_t ids[2] = {intern_find(p.names, "main", 4, 0),
 	    intern_find(p.names, "read", 4, FT_KIND_KERNEL)};
-	cview_select(&v, profile_lookup(p.c.u, ids, 2));
+	view_select(&v, profile_lookup(p.c.u, ids, 2));
 	CHECK(v.sel != FT_ROOT);
-	CHECK(cview_apply(&v, ACT_COPY) & V_COPY);
-	char *s = cview_take_copy(&v);
+	CHECK(view_apply(&v, ACT_COPY) & V_COPY);
+	char *s = view_take_copy(&v);
 	CHECK_STR(s, "read_[k]");
 	free(s);
-	CHECK(cview_apply(&v, ACT_COPY_STACK) & V_COPY);
-	s = cview_take_copy(&v);
+	CHECK(view_apply(&v, ACT_COPY_STACK) & V_COPY);
+	s = view_take_copy(&v);
 	CHECK_STR(s, "main;read_[k]");
 	free(s);
-	CHECK(cview_take_copy(&v) == NULL);
-	cview_free(&v);
+	CHECK(view_take_copy(&v) == NULL);
+	view_free(&v);
 	pair_close(&p);
 }
 
@@ -596,19 +596,19 @@ TEST(sample_type_switch)
 	ft_compare c;
 	ft_compare_opts o = {0, FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, a, ca, b, cb, &o, &err), 0);
-	ft_cview v;
-	cview_init(&v, &c, 80, 10);
-	cview_set_inputs(&v, a, ca, b, cb, &o, NULL);
+	ft_view v;
+	view_init_compare(&v, &c, 80, 10);
+	view_set_inputs(&v, a, ca, b, cb, &o, NULL);
 	CHECK_INT(v.cmp->total[1], 20);
-	cview_apply(&v, ACT_TYPE_NEXT);
+	view_apply(&v, ACT_TYPE_NEXT);
 	CHECK_INT(v.incol[0], 0);
 	CHECK_INT(v.incol[1], 0);
 	CHECK_INT(v.cmp->total[0], 100);
 	CHECK_INT(v.cmp->total[1], 300);
 	CHECK_STR(v.cmp->type[1], "alloc_space");
-	cview_apply(&v, ACT_TYPE_PREV);
+	view_apply(&v, ACT_TYPE_PREV);
 	CHECK_INT(v.cmp->total[1], 20);
-	cview_free(&v);
+	view_free(&v);
 	compare_free(&c);
 	profile_free(a);
 	profile_free(b);

@@ -56,10 +56,10 @@ TEST(zoom_history)
 	view_apply(&v, ACT_ZOOM);
 	CHECK_INT(v.zoom, node_at(p, "m;b"));
 	/* zoomed: b fills the width, its children share it */
-	const ft_lframe *f = layout_find(&v.layout, p, node_at(p, "m;b;y"));
+	const ft_lframe *f = layout_find(&v.pane[0].layout, p, node_at(p, "m;b;y"));
 	CHECK(f != NULL);
 	CHECK_INT(f->x1 - f->x0, 30);
-	CHECK(layout_find(&v.layout, p, node_at(p, "m;a")) == NULL);
+	CHECK(layout_find(&v.pane[0].layout, p, node_at(p, "m;a")) == NULL);
 	view_apply(&v, ACT_ZOOM_OUT);
 	CHECK_INT(v.zoom, node_at(p, "m"));
 	CHECK_INT(v.sel, node_at(p, "m;b")); /* selection stays on what we left */
