@@ -44,6 +44,7 @@ typedef struct ft_cmdline {
 	ft_filters filters;     /* --focus ... --show, in order */
 	const char *search;     /* --search RE */
 	const char *butterfly;  /* --butterfly NAME */
+	int details;            /* --details: the details panel open */
 	int diff, normalize;    /* comparison: differential view, scale A to B */
 	int merge;              /* --merge: sum all the files into one profile */
 	int group;              /* --group: enum ft_group */

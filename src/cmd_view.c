@@ -46,6 +46,7 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		view_set_col(v, in->col);
 	}
 	v->flip = o->flip;
+	v->details = o->details;
 	v->utf8 = cmd_draw_utf8(o);
 	if (in->zoom != FT_ROOT) {
 		v->zoom = v->sel = in->zoom;

@@ -23,7 +23,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
-	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT,
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DETAILS,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -104,6 +104,8 @@ static const struct cli_option options[] = {
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
 	    "  --butterfly NAME       open the callers/callees view of function NAME\n"},
+	{"details", no_argument, OPT_DETAILS,
+	    "  --details              open the details panel of the selected frame\n"},
 	{"merge", no_argument, OPT_MERGE,
 	    "  --merge                sum all the given profiles into one\n"},
 	{"diff", no_argument, OPT_DIFF,
@@ -248,6 +250,7 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		break;
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
+	case OPT_DETAILS: o->details = 1; break;
 	case 'V':
 	case OPT_VERSION:
 		printf("flametui %s\n", FLAMETUI_VERSION);

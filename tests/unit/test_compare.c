@@ -615,6 +615,196 @@ TEST(sample_type_switch)
 	intern_unref(names);
 }
 
+static int
+starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The one view engine gives a comparison the single view's features: the
+ * details panel with A, B and delta, the zoom in both pane headers, Enter
+ * in the regressions table jumping to the frame, y/Y everywhere, and the
+ * butterfly view with both sides' values. */
+TEST(details_panel_and_zoom_headers)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\n", "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 20);
+	v.split = CV_SPLIT_LR;
+	ft_canvas cv;
+	canvas_init(&cv, 100, 20, 0);
+	view_select(&v, at(&p.c, "main;parse"));
+	CHECK_INT(view_key(&v, 'd'), V_REDRAW);
+	CHECK(v.details);
+	render_view(&v, &cv);
+	char row[1024];
+	int y = canvas_has(&cv, " details ");
+	CHECK(y > 0 && y == cv.h - 1 - view_details_rows(&v));
+	CHECK(canvas_has(&cv, "stack: main > parse") == y + 1);
+	int t = canvas_has(&cv, "total A 5 (50.0%) -> B 8 (80.0%) delta +3 (+60.0%)");
+	CHECK(t > y && t < cv.h - 1);
+	CHECK(canvas_has(&cv, "self  A 0 (0.0%) -> B 0 (0.0%) delta 0 (0%)") == t + 1);
+	CHECK(canvas_has(&cv, "all instances: total A 5 -> B 8 delta +3 (+60.0%)") == t + 2);
+	/* The panes end above the panel. */
+	CHECK(v.pane[0].h == y && v.pane[1].h == y);
+	/* A path only in A: B's values are absent. */
+	view_select(&v, at(&p.c, "main;old"));
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "total A 5 (50.0%) -> B absent delta -5 (-100%)") > y);
+	/* Zoom: both pane headers name the zoom node. */
+	view_zoom_to(&v, at(&p.c, "main;parse"));
+	render_view(&v, &cv);
+	canvas_row_text(&cv, 0, row, sizeof(row));
+	char *za = strstr(row, "zoom: parse");
+	CHECK(za != NULL && strstr(za + 1, "zoom: parse") != NULL);
+	CHECK(strstr(row, "zoom: parse") < strstr(row, "B: total"));
+	/* And the differential graph's header too. */
+	view_apply(&v, ACT_CMP_DIFF);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "zoom: parse") == 0);
+	CHECK(canvas_has(&cv, "diff | ") == 0);
+	/* d again closes the panel: the pane takes the rows back. */
+	view_key(&v, 'd');
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, " details ") < 0);
+	CHECK_INT(v.pane[0].h, cv.h - 1);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
+TEST(table_enter_and_copy)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\n", "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 12);
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	CHECK_INT(view_key(&v, 'R'), V_REDRAW);
+	CHECK(v.table.active);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "regressions by function") == 0);
+	/* Row of new, the function only B has. */
+	uint32_t nw = intern_find(p.names, "new", 3, 0), i;
+	for (i = 0; i < v.table.nrows && view_table_name(&v, i) != nw; i++)
+		;
+	CHECK(i < v.table.nrows);
+	while (v.table.sel < i)
+		view_key(&v, FTK_DOWN);
+	/* y copies the row's name. */
+	CHECK(view_key(&v, 'y') & V_COPY);
+	char *s = view_take_copy(&v);
+	CHECK_STR(s, "new");
+	free(s);
+	/* Enter: the widest frame of new in the active pane (B). */
+	CHECK_INT(view_key(&v, FTK_ENTER), V_REDRAW);
+	CHECK(!v.table.active);
+	CHECK_INT(v.sel, at(&p.c, "main;new"));
+	render_view(&v, &cv);
+	char row[1024];
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(starts(row, "new | total A absent -> B 2"));
+	/* A function A alone has, with pane A active: found there. */
+	view_key(&v, FTK_TAB);
+	CHECK_INT(v.active, 0);
+	view_key(&v, 'R');
+	uint32_t old = intern_find(p.names, "old", 3, 0);
+	for (i = 0; i < v.table.nrows && view_table_name(&v, i) != old; i++)
+		;
+	CHECK(i < v.table.nrows);
+	v.table.sel = i;
+	view_key(&v, FTK_ENTER);
+	CHECK_INT(v.sel, at(&p.c, "main;old"));
+	/* y / Y in the graph: name and stack. */
+	CHECK(view_key(&v, 'Y') & V_COPY);
+	s = view_take_copy(&v);
+	CHECK_STR(s, "main;old");
+	free(s);
+	/* Mouse: a double click on a table row jumps too. */
+	view_key(&v, 'R');
+	uint32_t lex = intern_find(p.names, "lex", 3, 0);
+	for (i = 0; i < v.table.nrows && view_table_name(&v, i) != lex; i++)
+		;
+	CHECK(i < v.table.nrows && i < (uint32_t)cv.h - 3);
+	CHECK_INT(view_click(&v, 5, 2 + (int)i, 1), V_REDRAW);
+	CHECK(!v.table.active);
+	CHECK_INT(v.sel, at(&p.c, "main;parse;lex"));
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
+TEST(butterfly_with_both_sides)
+{
+	struct pair p;
+	pair_open(&p, "main;a;f;x 4\nmain;b;f 2\nmain;old 5\n",
+	    "main;a;f;x 1\nmain;a;f;y 6\nmain;c;f 3\n", 0);
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 16);
+	ft_canvas cv;
+	canvas_init(&cv, 100, 16, 0);
+	/* b on a frame named f: callers above, callees below. */
+	view_select(&v, at(&p.c, "main;a;f"));
+	CHECK_INT(view_key(&v, 'b'), V_REDRAW);
+	CHECK(v.bf != NULL);
+	ft_view *up = &v.bf->up, *down = &v.bf->down;
+	CHECK(up->cmp != NULL && down->cmp != NULL);
+	/* Every stack through f, on each side. */
+	CHECK_INT(down->cmp->total[0], 6);
+	CHECK_INT(down->cmp->total[1], 10);
+	CHECK_INT(up->cmp->total[0], 6);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "butterfly: f | in stacks A 6 (54.5%) B 10 (100%)") == 0);
+	char row[1024];
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(starts(row, "f | total A 6 (100%) -> B 10 (100%) delta +4 (+66.7%)"));
+	/* Callees: x shrank, y is new (B only: underlined nowhere, it is the
+	 * differential graph, but signed +). */
+	uint32_t nx = intern_find(p.names, "x", 1, 0);
+	uint32_t y = profile_find_child(down->prof, FT_ROOT, intern_find(p.names, "y", 1, 0));
+	CHECK(y != FT_NONE);
+	CHECK_INT(down->cmp->presence[y], CMP_IN_B);
+	CHECK(canvas_has(&cv, "-x") > 0);
+	CHECK(canvas_has(&cv, "+y") > 0);
+	/* Down into the callees: the widest child in B's widths is y; right
+	 * of it nothing, left x.  The status has both sides' values. */
+	view_key(&v, 'j');
+	CHECK_INT(down->sel, y);
+	view_key(&v, 'h');
+	CHECK_INT(down->prof->nodes[down->sel].name, nx);
+	render_view(&v, &cv);
+	canvas_row_text(&cv, cv.h - 1, row, sizeof(row));
+	CHECK(starts(row, "x | total A 4 (66.7%) -> B 1 (10.0%) delta -3 (-75.0%)"));
+	/* Y copies the real stack through f. */
+	CHECK(view_key(&v, 'Y') & V_COPY);
+	char *s = view_take_copy(&v);
+	CHECK_STR(s, "f;x");
+	free(s);
+	/* Up into the callers: a, b and c, with c only in B. */
+	view_key(&v, 'k');
+	view_key(&v, 'k');
+	CHECK_INT(v.bf->side, 0);
+	uint32_t cc = profile_find_child(up->prof, FT_ROOT, intern_find(p.names, "c", 1, 0));
+	CHECK(cc != FT_NONE);
+	CHECK_INT(profile_total(up->prof, cc, CMP_A), 0);
+	CHECK_INT(profile_total(up->prof, cc, CMP_B), 3);
+	view_key(&v, FTK_ESC);
+	CHECK(v.bf == NULL);
+	/* A filter rebuilds the comparison; an open butterfly follows. */
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
+	ft_diag err;
+	CHECK_INT(view_butterfly_open(&v, intern_find(p.names, "f", 1, 0), &err), 0);
+	CHECK_INT(view_filter_add(&v, "ignore ^b$", &err), 0);
+	CHECK(v.bf != NULL);
+	CHECK_INT(v.bf->down.cmp->total[0], 4);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -631,5 +821,8 @@ main(void)
 	RUN(inline_frames_match_plain_functions);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
+	RUN(details_panel_and_zoom_headers);
+	RUN(table_enter_and_copy);
+	RUN(butterfly_with_both_sides);
 	return unit_report();
 }
