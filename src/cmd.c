@@ -4,7 +4,6 @@
  * (cmd_view.c, cmd_export.c, cmd_top.c, cmd_info.c).  Messages go to
  * stderr here; the core modules only return errors. */
 #include <errno.h>
-#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,19 +344,6 @@ cmd_input_free(ft_input *in)
 	if (in->raw != NULL)
 		profile_free(in->raw);
 	memset(in, 0, sizeof(*in));
-}
-
-int
-cmd_locale_utf8(void)
-{
-	const char *cs = nl_langinfo(CODESET);
-	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
-}
-
-int
-cmd_draw_utf8(const ft_cmdline *o)
-{
-	return o->ascii ? 0 : o->utf8 ? 1 : cmd_locale_utf8();
 }
 
 FILE *

@@ -79,11 +79,6 @@ typedef struct ft_input {
 int cmd_input_load(ft_input *in, const ft_cmdline *o);
 void cmd_input_free(ft_input *in);
 
-/* The locale's codeset is UTF-8 (drawing glyphs). */
-int cmd_locale_utf8(void);
-/* Whether --ascii/--utf8/the locale say to draw with UTF-8. */
-int cmd_draw_utf8(const ft_cmdline *o);
-
 /* -o FILE or stdout; NULL (message printed) when it cannot be opened. */
 FILE *cmd_output_open(const ft_cmdline *o);
 /* Close what cmd_output_open returned: 0, or 1 on a write error. */

@@ -1,5 +1,6 @@
 /* cmd_view.c - the viewer and --dump: set up the view state from the
  * command line, then run the TUI or render one canvas as text. */
+#include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,16 @@
 #include "cmd.h"
 #include "render.h"
 #include "view.h"
+
+/* Whether --ascii/--utf8/the locale's codeset say to draw with UTF-8. */
+static int
+draw_utf8(const ft_cmdline *o)
+{
+	if (o->ascii || o->utf8)
+		return o->utf8;
+	const char *cs = nl_langinfo(CODESET);
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
 
 static int
 stdin_used(const ft_cmdline *o)
@@ -47,7 +58,7 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 	}
 	v->flip = o->flip;
 	v->details = o->details;
-	v->utf8 = cmd_draw_utf8(o);
+	v->utf8 = draw_utf8(o);
 	if (in->zoom != FT_ROOT) {
 		v->zoom = v->sel = in->zoom;
 		v->layout_dirty = 1;

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "profile.h"
 #include "source.h"
+#include "stackset.h" /* the loaders count distinct stacks with it */
 
 typedef struct ft_load_opts {
 	int strict;             /* first malformed line is fatal */
@@ -27,16 +28,6 @@ typedef struct ft_load_report {
 	ft_diag first_rounded;
 } ft_load_report;
 
-/* Nodes where some input stack ended, to count distinct stacks in the
- * input (ft_load_report.stacks) whatever their values. */
-typedef struct ft_stackset {
-	unsigned char *seen; /* a bit per node */
-	size_t cap;          /* bytes */
-} ft_stackset;
-
-/* Mark node; 1 when it was not marked before. */
-int stackset_add(ft_stackset *s, uint32_t node);
-void stackset_free(ft_stackset *s);
 
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF };
 

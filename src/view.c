@@ -74,9 +74,40 @@ view_init_compare(ft_view *v, ft_compare *c, int w, int h)
 }
 
 void
+view_butterfly_free(ft_bfview *bf)
+{
+	view_free(&bf->up);
+	view_free(&bf->down);
+	for (int i = 0; i < 2; i++)
+		if (bf->hc[i].u != NULL)
+			compare_free(&bf->hc[i]);
+	butterfly_free(&bf->b);
+	free(bf);
+}
+
+/* Everything the view owns, the modes' state (view_modes.c) included. */
+void
 view_free(ft_view *v)
 {
-	view_modes_free(v);
+	if (v->bf != NULL)
+		view_butterfly_free(v->bf);
+	match_free(v->search);
+	if (!v->hl_shared)
+		free(v->hl);
+	if (v->derived != NULL)
+		profile_free(v->derived);
+	if (v->base_own != NULL)
+		profile_free(v->base_own);
+	if (v->raw != NULL)
+		profile_free(v->raw);
+	filters_free(&v->filters);
+	history_free(&v->hist_search);
+	history_free(&v->hist_filter);
+	history_free(&v->hist_table);
+	free(v->table.all);
+	free(v->table.rall);
+	free(v->table.rows);
+	match_free(v->table.m);
 	for (int i = 0; i < 2; i++)
 		layout_free(&v->pane[i].layout);
 	if (v->owns)
@@ -84,6 +115,7 @@ view_free(ft_view *v)
 	free(v->copy);
 	free(v->back);
 	free(v->fwd);
+	memset(v, 0, sizeof(*v));
 }
 
 /* --- panes ---------------------------------------------------------------- */

@@ -191,7 +191,10 @@ typedef struct ft_bfview {
 void view_init(ft_view *v, ft_profile *p, int w, int h);
 /* A view over the comparison c (not owned, must outlive the view). */
 void view_init_compare(ft_view *v, ft_compare *c, int w, int h);
+/* Free what the view owns (modes, derived trees, a rebuilt comparison). */
 void view_free(ft_view *v);
+/* Free a butterfly view (its halves and trees). */
+void view_butterfly_free(ft_bfview *bf);
 
 /* Change the screen size. */
 void view_resize(ft_view *v, int w, int h);
@@ -332,7 +335,6 @@ int view_table_copy(ft_view *v);
 /* Open a prompt; accept its text. */
 int view_prompt_open(ft_view *v, int kind);
 int view_prompt_accept(ft_view *v, int kind, const char *text);
-void view_modes_free(ft_view *v);
 
 /* --- view_keys.c: the one dispatch -------------------------------------- */
 

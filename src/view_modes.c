@@ -594,18 +594,6 @@ view_table_copy(ft_view *v)
 
 /* --- butterfly --------------------------------------------------------- */
 
-static void
-bf_free(ft_bfview *bf)
-{
-	view_free(&bf->up);
-	view_free(&bf->down);
-	for (int i = 0; i < 2; i++)
-		if (bf->hc[i].u != NULL)
-			compare_free(&bf->hc[i]);
-	butterfly_free(&bf->b);
-	free(bf);
-}
-
 ft_view *
 view_butterfly_half(ft_view *v)
 {
@@ -720,7 +708,7 @@ view_butterfly_open(ft_view *v, uint32_t name, ft_diag *err)
 	bf->from_table = v->table.active;
 	if (v->bf != NULL) {
 		bf->from_table = v->bf->from_table;
-		bf_free(v->bf);
+		view_butterfly_free(v->bf);
 	}
 	v->table.active = 0;
 	v->bf = bf;
@@ -736,7 +724,7 @@ view_butterfly_close(ft_view *v)
 		return;
 	if (v->bf->from_table)
 		v->table.active = 1;
-	bf_free(v->bf);
+	view_butterfly_free(v->bf);
 	v->bf = NULL;
 	v->layout_dirty = 1;
 }
@@ -831,35 +819,4 @@ view_prompt_accept(ft_view *v, int kind, const char *text)
 		break;
 	}
 	return V_REDRAW;
-}
-
-void
-view_modes_free(ft_view *v)
-{
-	if (v->bf != NULL) {
-		bf_free(v->bf);
-		v->bf = NULL;
-	}
-	match_free(v->search);
-	v->search = NULL;
-	if (!v->hl_shared)
-		free(v->hl);
-	v->hl = NULL;
-	if (v->derived != NULL)
-		profile_free(v->derived);
-	v->derived = NULL;
-	if (v->base_own != NULL)
-		profile_free(v->base_own);
-	if (v->raw != NULL)
-		profile_free(v->raw);
-	v->base_own = v->raw = NULL;
-	filters_free(&v->filters);
-	history_free(&v->hist_search);
-	history_free(&v->hist_filter);
-	history_free(&v->hist_table);
-	free(v->table.all);
-	free(v->table.rall);
-	free(v->table.rows);
-	match_free(v->table.m);
-	memset(&v->table, 0, sizeof(v->table));
 }
