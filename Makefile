@@ -79,8 +79,7 @@ reference: flametui
 	@sh tests/reference.sh
 
 e2e: flametui
-	@if [ -f tests/e2e/run.sh ]; then sh tests/e2e/run.sh; \
-	else echo "e2e: no end-to-end tests yet"; fi
+	@sh tests/e2e/run.sh
 
 lint: flametui
 	@sh tests/lint.sh
@@ -107,11 +106,11 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
 FUZZ_CC ?= clang
 
 fuzz:
-	@if [ -z "$(FUZZ_BIN)" ]; then echo "fuzz: no harnesses"; \
+	@if [ -z "$(FUZZ_BIN)" ]; then echo "fuzz: skipped: no harnesses in tests/fuzz"; \
 	elif command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) \
 		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(FUZZ_BIN); \
-	else echo "fuzz: $(FUZZ_CC) not found, skipped"; fi
+	else echo "fuzz: skipped: $(FUZZ_CC) not found (apt-get install clang)"; fi
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libflametui.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< build-fuzz/libflametui.a $(DEP_LIBS) -lm
@@ -120,7 +119,7 @@ fuzz-check:
 	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory fuzz && \
 		if [ -f tests/fuzz/run.sh ]; then sh tests/fuzz/run.sh 20; fi; \
-	else echo "fuzz-check: $(FUZZ_CC) not found, skipped"; fi
+	else echo "fuzz: skipped: $(FUZZ_CC) not found (apt-get install clang)"; fi
 
 # The benchmark drivers: a separate program on the same library.
 $(BUILD)/flametui-bench: bench/bench.c $(BUILD)/libflametui.a | $(BUILD)

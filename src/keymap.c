@@ -48,6 +48,13 @@ const ft_keydef keymap[] = {
 
 const int keymap_len = (int)(sizeof(keymap) / sizeof(keymap[0]));
 
+const ft_legend keymap_legend[] = {
+	{"\xe2\x96\x91", ":", "\\[u2591]",
+	    "frames under one cell wide, merged into a dim filler so their time shows"},
+};
+
+const int keymap_legend_len = (int)(sizeof(keymap_legend) / sizeof(keymap_legend[0]));
+
 enum ft_action
 keymap_action(int key)
 {
@@ -64,6 +71,9 @@ keymap_print_text(FILE *out)
 	for (int i = 0; i < keymap_len; i++)
 		fprintf(out, "  %-14s %s\n", keymap[i].keys, keymap[i].help);
 	fprintf(out, "  %-14s %s\n", "mouse", "click selects, double click zooms, wheel scrolls");
+	for (int i = 0; i < keymap_legend_len; i++)
+		fprintf(out, "  %s (ASCII %s)%*s %s\n", keymap_legend[i].utf8, keymap_legend[i].ascii,
+		    (int)(14 - 10 - strlen(keymap_legend[i].ascii)), "", keymap_legend[i].help);
 }
 
 void
@@ -91,5 +101,8 @@ keymap_print_mdoc(FILE *out)
 		    keymap[i].help + 1);
 	}
 	fputs(".It Cm mouse\nClick selects, double click zooms, wheel scrolls.\n", out);
+	for (int i = 0; i < keymap_legend_len; i++)
+		fprintf(out, ".It Sy %s No (ASCII Sy \\&%s )\n%c%s.\n", keymap_legend[i].mdoc,
+		    keymap_legend[i].ascii, keymap_legend[i].help[0] - 32, keymap_legend[i].help + 1);
 	fputs(".El\n", out);
 }

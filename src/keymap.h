@@ -41,6 +41,18 @@ typedef struct ft_keydef {
 extern const ft_keydef keymap[];
 extern const int keymap_len;
 
+/* What the screen shows that no key explains (the filler glyph): listed
+ * after the keys by --help, the help screen and the man page. */
+typedef struct ft_legend {
+	const char *utf8;  /* the glyph as drawn in a UTF-8 locale */
+	const char *ascii; /* and in ASCII drawing */
+	const char *mdoc;  /* the UTF-8 glyph as a roff escape */
+	const char *help;
+} ft_legend;
+
+extern const ft_legend keymap_legend[];
+extern const int keymap_legend_len;
+
 /* Action bound to key code, ACT_NONE if unbound. */
 enum ft_action keymap_action(int key);
 

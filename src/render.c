@@ -559,12 +559,19 @@ render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
 {
 	canvas_fill(c, 0, c->w, 0, ' ', bar);
 	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
-	int total = keymap_len + 1;
+	int total = keymap_len + 1 + keymap_legend_len;
 	if (*scroll > total - 1)
 		*scroll = total - 1;
 	if (*scroll < 0)
 		*scroll = 0;
 	for (int i = *scroll, y = 1; i < total && y < c->h; i++, y++) {
+		if (i > keymap_len) { /* the legend: the glyph itself, then its meaning */
+			const ft_legend *l = &keymap_legend[i - keymap_len - 1];
+			const char *g = c->utf8 ? l->utf8 : l->ascii;
+			canvas_text(c, 1, y, c->w - 1, g, strlen(g), st_plain, 0);
+			canvas_printf(c, 16, y, c->w - 16, st_plain, "%s", l->help);
+			continue;
+		}
 		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
 		const char *h = i < keymap_len ? keymap[i].help : mouse;
 		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);

@@ -358,6 +358,10 @@ view_key(ft_view *v, int key)
 	v->message = NULL;
 	if (v->prompt_kind != PK_NONE)
 		return prompt_feed(v, key);
+	if (v->help && key == 'q') { /* q closes the help (Ctrl-C still quits) */
+		v->help = 0;
+		return V_REDRAW;
+	}
 	if (!v->help && key == FTK_ESC) {
 		if (v->bf != NULL) {
 			view_butterfly_close(v);

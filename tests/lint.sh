@@ -13,11 +13,28 @@ if command -v mandoc >/dev/null 2>&1; then
 	if out=$(mandoc -Tlint -Wwarning man/flametui.1 2>&1) && [ -z "$out" ]; then ok
 	else bad "mandoc -Tlint man/flametui.1: $out"; fi
 else
-	echo "lint: mandoc not found, man page syntax not checked"
+	echo "lint: man page syntax skipped: mandoc not found (apt-get install mandoc)"
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# The page as man-db shows it (groff's mdoc): no "BSD" title or footer and
+# every opening quote closed before the next one opens.
+if command -v groff >/dev/null 2>&1; then
+	MANWIDTH=100 groff -mandoc -Tutf8 -P-c man/flametui.1 >"$tmp/groff.txt" 2>"$tmp/groff.err"
+	if [ -s "$tmp/groff.err" ]; then bad "groff warnings: $(head -n 3 "$tmp/groff.err")"
+	else ok; fi
+	if grep -v '^$' "$tmp/groff.txt" | sed -n '1p;$p' | grep -q BSD; then
+		bad "man page header or footer says BSD under groff: $(grep -v '^$' "$tmp/groff.txt" | sed -n '1p;$p')"
+	else ok; fi
+	quotes=$(LC_ALL=C sed -e "s/$(printf '\342\200\230')/\n</g; s/$(printf '\342\200\231')/\n>/g" \
+	    "$tmp/groff.txt" | LC_ALL=C sed -n 's/^\([<>]\).*/\1/p' | tr -d '\n')
+	if printf '%s\n' "$quotes" | grep -Eq '^(<>)*$'; then ok
+	else bad "man page quotes do not pair up under groff: $quotes"; fi
+else
+	echo "lint: man page under groff skipped: groff not found (apt-get install man-db)"
+fi
 cp man/flametui.1 "$tmp/committed.1"
 FLAMETUI=$flametui sh tests/update-man.sh
 if cmp -s "$tmp/committed.1" man/flametui.1; then ok
@@ -49,4 +66,6 @@ while read -r k; do
 	if grep -q -F -- "$k" "$tmp/help"; then ok; else bad "key $k missing from --help"; fi
 done < "$tmp/keys"
 echo "lint: $pass passed, $fail failed"
+# The project's own scripts (quickstart, make check's summary, e2e library).
+sh tests/test-scripts.sh || fail=$((fail + 1))
 [ "$fail" -eq 0 ]

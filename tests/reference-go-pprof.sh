@@ -20,6 +20,8 @@ if command -v go >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 elif [ "${CI:-}" = true ]; then
 	echo "reference-go-pprof: go (golang-go) or python3 missing under CI=true" >&2
 	failed=$((failed + 1))
+else
+	echo "reference-go-pprof: fresh go tool pprof figures skipped: go (golang-go) or python3 not found"
 fi
 grep -v '^#' "$dir/cases.txt" | {
 while IFS='|' read -r name file popts fopts; do

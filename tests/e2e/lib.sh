@@ -107,8 +107,17 @@ ft_screen_e() { $FT_TMUX capture-pane -t ft -p -e 2>/dev/null; }
 ft_display() { $FT_TMUX display-message -t ft -p "$1"; }
 ft_resize() { $FT_TMUX resize-window -t ft -x "$1" -y "$2"; }
 
+# pgrep (procps) finds flametui under the pane's shell.  Without it the
+# checks below fail (they must never pass because a tool is missing).
+ft_need_pgrep() {
+	command -v pgrep >/dev/null 2>&1 && return 0
+	echo "  $FT_TEST: pgrep not found: install procps" >&2
+	return 1
+}
+
 # PID of flametui (the pane's shell's child).
 ft_pid() {
+	ft_need_pgrep || return 1
 	shpid=$(ft_display '#{pane_pid}')
 	for p in $(pgrep -P "$shpid" 2>/dev/null); do
 		if [ "$(cat /proc/$p/comm 2>/dev/null)" = "$FT_COMM" ]; then
@@ -117,6 +126,14 @@ ft_pid() {
 		fi
 	done
 	return 1
+}
+
+# ft_none_left: true only when pgrep ran and found no flametui under the
+# pane's shell (pgrep exits 1 for "none"; a missing pgrep is 127).
+ft_none_left() {
+	ft_need_pgrep || return 1
+	pgrep -x "$FT_COMM" -P "$(ft_display '#{pane_pid}')" >/dev/null 2>&1
+	[ $? -eq 1 ]
 }
 
 # ft_poll SECONDS COMMAND...: run COMMAND every 50 ms until it succeeds.

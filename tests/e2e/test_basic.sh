@@ -79,6 +79,11 @@ ft_check "? shows the help" ft_wait_for '^flametui keys'
 ft_check "help lists the zoom key" ft_matches 'Enter +zoom into the selected frame'
 ft_keys x
 ft_check "any key closes the help" ft_wait_gone '^flametui keys'
+ft_keys '?'
+ft_wait_for '^flametui keys'
+ft_keys q
+ft_check "q closes the help, not the program" ft_wait_gone '^flametui keys'
+ft_check "q in the help: still running" ft_not_matches 'flametui exited'
 ft_keys j j d
 ft_check "d opens the details panel" ft_wait_for '─ details ─'
 ft_check "details: stack" ft_matches '^stack: main > run'
@@ -98,6 +103,6 @@ ft_check "Ctrl-L redraws the same screen" ft_wait_for '^run \| total 375'
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 ft_check "alternate screen left after q" test "$(ft_display '#{alternate_on}')" = 0
-ft_check "no flametui process left" sh -c "! pgrep -x '$FT_COMM' -P $(ft_display '#{pane_pid}')"
+ft_check "no flametui process left" ft_none_left
 
 ft_done

@@ -61,7 +61,7 @@ if infocmp xterm-direct >/dev/null 2>&1; then
 	ft_keys q
 	ft_wait_for 'flametui exited'
 else
-	echo "  (no xterm-direct terminfo: direct-colour checks skipped)"
+	echo "$FT_TEST: direct-colour checks skipped: no xterm-direct terminfo (apt-get install ncurses-term)"
 fi
 
 FT_TERM=xterm ft_start 80 24 -- "$S"

@@ -12,7 +12,7 @@ shared=${FLAMETUI_SHARED:-$top/../shared}
 corp=$shared/corpora
 set -- "$top"/build-fuzz/fuzz_*
 if [ ! -x "$1" ]; then
-	echo "fuzz: no harness built (run make fuzz; needs clang)"
+	echo "fuzz: skipped: no harness built (run make fuzz; needs clang)"
 	exit 0
 fi
 # Undefined behaviour is a failure too, not just a printed warning.
@@ -21,7 +21,7 @@ export UBSAN_OPTIONS
 work=$top/build-fuzz/corpus
 art=$top/build-fuzz/artifacts
 mkdir -p "$art"
-status=0
+status=0 pass=0 fail=0
 for h in "$@"; do
 	[ -x "$h" ] || continue
 	name=$(basename "$h")
@@ -58,9 +58,11 @@ for h in "$@"; do
 	    >"$top/build-fuzz/$name.log" 2>&1; then
 		echo "fuzz: $name FAILED; see build-fuzz/$name.log and $art" >&2
 		grep -E "ERROR|SUMMARY|Test unit written" "$top/build-fuzz/$name.log" | head -n 5 >&2
-		status=1
+		status=1 fail=$((fail + 1))
 	else
 		grep -E "^#[0-9]+.*DONE" "$top/build-fuzz/$name.log" | tail -n 1
+		pass=$((pass + 1))
 	fi
 done
+echo "fuzz: $pass passed, $fail failed"
 exit $status

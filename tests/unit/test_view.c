@@ -221,6 +221,33 @@ TEST(details_panel_pprof_metadata)
 	profile_free(p);
 }
 
+/* The help screen: q closes it (it says any other key closes); Ctrl-C
+ * still quits; the filler glyph is explained at its end. */
+TEST(help_q_closes_and_legend)
+{
+	ft_profile *p = prof("m;a 1\n");
+	ft_view v;
+	view_init(&v, p, 100, 80);
+	view_apply(&v, ACT_HELP);
+	CHECK(v.help);
+	CHECK_INT(view_key(&v, 'q'), V_REDRAW);
+	CHECK(!v.help);
+	view_apply(&v, ACT_HELP);
+	CHECK_INT(view_key(&v, FTK_CTRL('c')), V_QUIT);
+	ft_canvas c;
+	canvas_init(&c, v.w, v.h, 1);
+	v.help = 1;
+	render_view(&v, &c);
+	int found = 0;
+	for (int y = 0; y < c.h; y++)
+		if (c.cells[y * c.w + 1].ch == 0x2591)
+			found = 1;
+	CHECK(found);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -230,5 +257,6 @@ main(void)
 	RUN(render_header_status_and_small_terminal);
 	RUN(details_panel_pprof_metadata);
 	RUN(resize_height_follows_selection);
+	RUN(help_q_closes_and_legend);
 	return unit_report();
 }
