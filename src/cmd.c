@@ -117,6 +117,8 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	if (rep->rounded > 0)
 		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
+	for (int i = 0; i < rep->nwarn; i++)
+		fprintf(stderr, "flametui: warning: %s\n", rep->warn[i].msg);
 	apply_unit(o, p);
 	return regroup(o, p, raw, err);
 }

@@ -6,7 +6,9 @@
  */
 #include "load.h"
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,9 +43,43 @@ varint(const unsigned char *d, size_t n, size_t *i, uint64_t *v)
 	return -1;
 }
 
+/* Is d[0..n) (the visible start of an embedded field that runs past the
+ * sniffed bytes) a plausible message: keys with wire types 0, 1, 2 or 5
+ * and small field numbers, up to where the bytes end? */
+static int
+looks_message_start(const unsigned char *d, size_t n)
+{
+	size_t i = 0;
+	int keys = 0;
+	while (i < n && keys < 16) {
+		uint64_t key, v;
+		if (varint(d, n, &i, &key) != 0)
+			return keys > 0;
+		int wt = (int)(key & 7);
+		if ((key >> 3) == 0 || (key >> 3) > 64 || (wt != 0 && wt != 1 && wt != 2 && wt != 5))
+			return 0;
+		keys++;
+		if (wt == 0) {
+			if (varint(d, n, &i, &v) != 0)
+				return 1;
+		} else if (wt == 2) {
+			if (varint(d, n, &i, &v) != 0)
+				return 1;
+			if (v > ((uint64_t)1 << 31))
+				return 0;
+			i += v;
+		} else {
+			i += wt == 1 ? 8 : 4;
+		}
+	}
+	return keys > 0;
+}
+
 /* Does data look like the start of a Profile message?  The first fields
  * must be well-formed with the wire types profile.proto gives them; text
- * fails this within a field or two ('e' would be field 12 as fixed32). */
+ * fails this within a field or two ('e' would be field 12 as fixed32).  A
+ * message field longer than what was sniffed (a first sample of thousands
+ * of frames) is judged by the visible start of its contents. */
 static int
 looks_protobuf(const unsigned char *d, size_t n)
 {
@@ -72,6 +108,8 @@ looks_protobuf(const unsigned char *d, size_t n)
 				return fields >= 2;
 			if (v > ((uint64_t)1 << 34))
 				return 0;
+			if (v > n - i && field >= 1 && field <= 5)
+				return looks_message_start(d + i, n - i);
 			i += v;
 		}
 		fields++;
@@ -149,6 +187,102 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 	}
 }
 
+void
+load_report_warn(ft_load_report *rep, const char *fmt, ...)
+{
+	if (rep->nwarn >= (int)(sizeof(rep->warn) / sizeof(rep->warn[0])))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(rep->warn[rep->nwarn++].msg, DIAG_MAX, fmt, ap);
+	va_end(ap);
+}
+
+/* Files people open by mistake, recognised by their magic bytes. */
+static const struct magic {
+	const char *bytes;
+	size_t n;
+	const char *what;
+} magics[] = {
+	{"\x7f" "ELF", 4, "an ELF executable or library, not a profile"},
+	{"PERFILE2", 8, "perf.data (binary); convert it first: perf script -i FILE | flametui -"},
+	{"\xfd" "7zXZ\0", 6, "xz-compressed (only gzip is read as is): xz -dc FILE | flametui -"},
+	{"BZh", 3, "bzip2-compressed (only gzip is read as is): bzip2 -dc FILE | flametui -"},
+	{"\x28\xb5\x2f\xfd", 4, "zstd-compressed (only gzip is read as is): zstd -dc FILE | flametui -"},
+	{"PK\x03\x04", 4, "a zip archive: unzip it first"},
+	{"\x1f\x8b", 2, "compressed twice (gzip inside gzip): gzip -dc FILE | flametui -"},
+	{"\x89PNG", 4, "a PNG image, not a profile"},
+	{"%PDF", 4, "a PDF document, not a profile"},
+};
+
+/* Where the visible top-level fields of d[0..n) stop being a Profile
+ * message: the offset of the first bad key (with *why), or -1 when every
+ * visible field is well-formed. */
+static long
+protobuf_bad_at(const unsigned char *d, size_t n, const char **why)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t at = i;
+		uint64_t key, v;
+		if (varint(d, n, &i, &key) != 0)
+			return -1;
+		uint64_t field = key >> 3;
+		int wt = (int)(key & 7);
+		int want = profile_wire(field);
+		if (field == 0) {
+			*why = "field number 0";
+			return (long)at;
+		}
+		if ((want >= 0 && want != 3 && want != wt) || (want == 3 && wt != 0 && wt != 2)) {
+			*why = "wrong wire type for a Profile field";
+			return (long)at;
+		}
+		if (wt == 0) {
+			if (varint(d, n, &i, &v) != 0)
+				return -1;
+		} else if (wt == 2) {
+			if (varint(d, n, &i, &v) != 0)
+				return -1;
+			if (v > ((uint64_t)1 << 34)) {
+				*why = "field length beyond any profile";
+				return (long)at;
+			}
+			if (v > n - i)
+				return -1;
+			i += v;
+		} else if (wt == 1 || wt == 5) {
+			i += wt == 1 ? 8 : 4;
+		} else {
+			*why = "invalid wire type";
+			return (long)at;
+		}
+	}
+	return -1;
+}
+
+/* Text or binary?  Profiles in text formats have no NUL bytes and few
+ * control characters; returns the offset of the first NUL (or of the
+ * control byte that tipped the balance), or -1 for text. */
+static long
+binary_at(const unsigned char *d, size_t n)
+{
+	size_t ctl = 0;
+	long first = -1;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = d[i];
+		if (c == 0)
+			return (long)i;
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' &&
+		    c != '\f' && c != 0x1b) {
+			ctl++;
+			if (first < 0)
+				first = (long)i;
+		}
+	}
+	return ctl * 10 > n ? first : -1;
+}
+
 ft_profile *
 load_file(const char *path, ft_intern *names, const ft_load_opts *o,
     ft_load_report *rep, ft_diag *err)
@@ -160,7 +294,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	if (o->progress != NULL)
 		source_set_progress(src, o->progress, o->progress_ctx);
 	const char *head;
-	long n = source_peek(src, &head, 4096, err);
+	long n = source_peek(src, &head, 65536, err);
 	if (n < 0) {
 		source_close(src);
 		return NULL;
@@ -177,7 +311,62 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		source_close(src);
 		return NULL;
 	}
-	ft_profile *p = load_source(src, load_sniff(head, (size_t)n), names, o, rep, err);
+	for (size_t i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
+		const struct magic *m = &magics[i];
+		if ((size_t)n >= m->n && memcmp(head, m->bytes, m->n) == 0 &&
+		    (m->bytes[0] != '\x1f' || source_is_gzip(src))) {
+			/* The hint names the file ("FILE" in the table). */
+			const char *f = strstr(m->what, "FILE");
+			if (f == NULL)
+				diag_set(err, "%s: %s", path, m->what);
+			else if (strcmp(path, "-") == 0)
+				diag_set(err, "%s: %.*s%s", path, (int)(f - m->what), m->what, f + 5);
+			else
+				diag_set(err, "%s: %.*s%s%s", path, (int)(f - m->what), m->what, path, f + 4);
+			source_close(src);
+			return NULL;
+		}
+	}
+	enum ft_format fmt = load_sniff(head, (size_t)n);
+	const unsigned char *uh = (const unsigned char *)head;
+	long bin = fmt == FT_FMT_PPROF ? -1 : binary_at(uh, (size_t)n);
+	if (bin >= 0) {
+		/* Binary that is no known file type can only be a (broken)
+		 * protobuf: say where it breaks, at once when that is in
+		 * sight (never read all of /dev/zero), else as the protobuf
+		 * decoder finds it. */
+		const char *why = NULL;
+		unsigned char b = uh[bin];
+		long bad = protobuf_bad_at(uh, (size_t)n, &why);
+		ft_profile *p = NULL;
+		ft_diag d = {{0}};
+		if (bad >= 0) {
+			snprintf(d.msg, sizeof(d.msg), "byte %ld: %s", bad, why);
+		} else {
+			p = load_source(src, FT_FMT_PPROF, names, o, rep, err);
+			if (p == NULL) {
+				size_t pl = strlen(path);
+				d = *err;
+				if (strncmp(d.msg, path, pl) == 0 && d.msg[pl] == ':' && d.msg[pl + 1] == ' ')
+					memmove(d.msg, d.msg + pl + 2, strlen(d.msg + pl + 2) + 1);
+			}
+		}
+		if (p == NULL) {
+			diag_set(err, "%s: binary data (byte %ld is 0x%02x), not a text profile; "
+			    "read as pprof: %s", path, bin, b, d.msg);
+			source_close(src);
+			return NULL;
+		}
+		if (source_trailing_garbage(src) > 0)
+			load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
+			    path, (unsigned long long)source_trailing_garbage(src));
+		source_close(src);
+		return p;
+	}
+	ft_profile *p = load_source(src, fmt, names, o, rep, err);
+	if (p != NULL && source_trailing_garbage(src) > 0)
+		load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
+		    path, (unsigned long long)source_trailing_garbage(src));
 	source_close(src);
 	return p;
 }

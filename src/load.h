@@ -26,8 +26,16 @@ typedef struct ft_load_report {
 	ft_diag first_bad;      /* "FILE:LINE: reason: `text`" of the first invalid line */
 	long rounded;           /* counts with more decimals than FT_MAX_SCALE */
 	ft_diag first_rounded;
+	int nwarn;              /* other warnings, "FILE[:LINE]: what", in order */
+	ft_diag warn[4];
 } ft_load_report;
 
+/* Add a warning to the report (the first four are kept). */
+void load_report_warn(ft_load_report *rep, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF };
 

@@ -5,9 +5,17 @@
  *
  * The count is the text after the last run of whitespace; frame names may
  * hold spaces.  Lines are trimmed (CRLF accepted); blank lines and lines
- * starting with '#' are skipped.  Counts are decimal, optionally negative or
- * fractional; fractions are kept exactly up to FT_MAX_SCALE places.
+ * starting with '#' are skipped.  Counts are decimal, optionally
+ * fractional (kept exactly up to FT_MAX_SCALE places), never negative: a
+ * sample count below zero is a malformed line.
  * Annotation suffixes _[k] _[j] _[i] _[w] become the frame's kind.
+ *
+ * Line ends: LF, CRLF, and a lone CR (old Mac files) are all line ends.
+ * A line with one count in a differential file is read as BEFORE 0 and
+ * warned about.  Input where most lines are malformed is not a folded
+ * profile: an error, not a picture of the few lines that happened to
+ * parse; the loader gives up after NOT_FOLDED_LINES malformed lines with
+ * no valid one (a log file, a binary that slipped through).
  *
  * Speed: input is usually sorted, so consecutive stacks share a prefix.
  * The previous stack's text, frame ends and nodes are kept; a new line
@@ -104,6 +112,8 @@ last_token(const char *s, size_t n, size_t *before_end)
 	return t;
 }
 
+#define NOT_FOLDED_LINES 1000
+
 struct loader {
 	ft_profile *p;
 	ft_source *src;
@@ -113,7 +123,18 @@ struct loader {
 	struct prev prev;
 	int width;  /* columns seen: 1, or 2 once a differential line appears */
 	ft_stackset stacks;      /* nodes where some line ended */
+	long cr_lines;           /* lines ended by a lone CR so far */
+	long ncols[2];           /* valid lines with one and with two counts */
+	ft_diag first_one;       /* the first line with one count */
 };
+
+/* Line number for messages: the source's count of LF lines plus the lines
+ * ended by a lone CR. */
+static long
+lineno(const struct loader *L)
+{
+	return source_lineno(L->src) + L->cr_lines;
+}
 
 static void
 bad_line(struct loader *L, const char *reason, const char *line, size_t n)
@@ -121,7 +142,7 @@ bad_line(struct loader *L, const char *reason, const char *line, size_t n)
 	L->rep->invalid++;
 	if (L->rep->invalid == 1) {
 		diag_set(&L->rep->first_bad, "%s:%ld: %s", source_name(L->src),
-		    source_lineno(L->src), reason);
+		    lineno(L), reason);
 		diag_append_text(&L->rep->first_bad, line, n);
 	}
 }
@@ -138,7 +159,7 @@ to_value(struct loader *L, uint64_t ip, uint64_t fp, int fd, int neg, int extra,
 		if (L->rep->rounded == 1) {
 			diag_set(&L->rep->first_rounded,
 			    "%s:%ld: count has more than %d decimal places; rounded",
-			    source_name(L->src), source_lineno(L->src), FT_MAX_SCALE);
+			    source_name(L->src), lineno(L), FT_MAX_SCALE);
 			diag_append_text(&L->rep->first_rounded, line, n);
 		}
 		if (extra == 2) { /* round half up */
@@ -286,7 +307,7 @@ one_line(struct loader *L, const char *line, size_t len)
 	int cols = 1;
 	int rc = parse_count(s + t, n - t, &ip[1], &fp[1], &fd[1], &neg[1], &extra[1]);
 	if (t == 0) {
-		reason = "no count after the stack";
+		reason = rc == 0 ? "no stack before the count" : "no count after the stack";
 	} else if (rc == -1) {
 		reason = "the line does not end in a count";
 	} else if (rc == -2) {
@@ -307,6 +328,8 @@ one_line(struct loader *L, const char *line, size_t len)
 		}
 		if (reason == NULL && stack_end == 0)
 			reason = "no stack before the count";
+		if (reason == NULL && (neg[1] || (cols == 2 && neg[0])))
+			reason = "negative count (a sample count is never below 0)";
 	}
 	if (reason != NULL) {
 		bad_line(L, reason, line, len);
@@ -336,18 +359,41 @@ one_line(struct loader *L, const char *line, size_t len)
 			return 0;
 		}
 	}
+	if (cols == 1 && L->ncols[0]++ == 0) {
+		diag_set(&L->first_one, "%s:%ld", source_name(L->src), lineno(L));
+		diag_append_text(&L->first_one, line, len);
+	}
+	if (cols == 2)
+		L->ncols[1]++;
 	uint32_t leaf = walk_stack(L, s, stack_end);
 	L->rep->valid++;
 	if (stackset_add(&L->stacks, leaf))
 		L->rep->stacks++;
 	if (profile_add_self(L->p, leaf, L->width == 2 ? v : &v[1], L->err) != 0) {
 		ft_diag d = *L->err;
-		diag_set(L->err, "%s:%ld: %s", source_name(L->src),
-		    source_lineno(L->src), d.msg);
+		diag_set(L->err, "%s:%ld: %s", source_name(L->src), lineno(L), d.msg);
 		diag_append_text(L->err, line, len);
 		return -1;
 	}
 	return 0;
+}
+
+/* One line as the source returned it: a lone CR inside (not the CR of a
+ * CRLF, which one_line trims) ends a line too. */
+static int
+cr_lines(struct loader *L, const char *line, size_t len)
+{
+	const char *cr;
+	while (len > 1 && (cr = memchr(line, '\r', len - 1)) != NULL) {
+		size_t n = (size_t)(cr - line);
+		if (one_line(L, line, n) != 0)
+			return -1;
+		L->cr_lines++;
+		L->rep->lines++;
+		line = cr + 1;
+		len -= n + 1;
+	}
+	return one_line(L, line, len);
 }
 
 ft_profile *
@@ -385,7 +431,14 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 				len -= 3;
 			}
 		}
-		if (one_line(&L, line, len) != 0) {
+		if (cr_lines(&L, line, len) != 0) {
+			rc = -1;
+			break;
+		}
+		if (rep->valid == 0 && rep->invalid >= NOT_FOLDED_LINES) {
+			diag_set(err, "%s: not a folded profile: the first %ld lines are all "
+			    "malformed (first: %s)", source_name(src), rep->invalid,
+			    rep->first_bad.msg);
 			rc = -1;
 			break;
 		}
@@ -407,6 +460,17 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		profile_free(L.p);
 		return NULL;
 	}
+	if (rep->invalid > rep->valid) {
+		diag_set(err, "%s: not a folded profile: %ld of %ld stack lines are malformed "
+		    "(first: %s)", source_name(src), rep->invalid, rep->invalid + rep->valid,
+		    rep->first_bad.msg);
+		profile_free(L.p);
+		return NULL;
+	}
+	if (L.ncols[0] > 0 && L.ncols[1] > 0)
+		load_report_warn(rep, "%s: %ld line%s with one count in a differential "
+		    "(two-count) file, read as BEFORE 0; first: %s", source_name(src),
+		    L.ncols[0], L.ncols[0] == 1 ? "" : "s", L.first_one.msg);
 	if (profile_finish(L.p, o->sort, L.p->deftype, err) != 0) {
 		ft_diag d = *err;
 		diag_set(err, "%s: %s", source_name(src), d.msg);

@@ -45,6 +45,8 @@ struct ft_source {
 	int eof;
 
 	uint64_t consumed, size, next_report;
+	size_t max_line;
+	uint64_t garbage; /* bytes after the last gzip member */
 	ft_progress_fn progress;
 	void *progress_ctx;
 	long lineno;
@@ -60,6 +62,7 @@ source_alloc(const char *name)
 	s->raw = xmalloc(RAW_SIZE);
 	s->cap = BUF_SIZE;
 	s->buf = xmalloc(s->cap);
+	s->max_line = FT_MAX_LINE;
 	return s;
 }
 
@@ -145,6 +148,18 @@ long
 source_lineno(const ft_source *s)
 {
 	return s->lineno;
+}
+
+void
+source_set_max_line(ft_source *s, size_t n)
+{
+	s->max_line = n;
+}
+
+uint64_t
+source_trailing_garbage(const ft_source *s)
+{
+	return s->garbage;
 }
 
 /* Refill raw[] with compressed (or plain) bytes. */
@@ -248,6 +263,15 @@ fill(ft_source *s, ft_diag *err)
 			/* Another member may follow the one that ended; anything
 			 * else after a complete member is ignored, as gzip -d does. */
 			if (s->raw[s->raw_pos] != 0x1f) {
+				/* Count what is left (to warn), without keeping it. */
+				s->garbage += s->raw_end - s->raw_pos;
+				s->raw_pos = s->raw_end;
+				while (!s->raw_eof) {
+					if (raw_fill(s, err) < 0)
+						return -1;
+					s->garbage += s->raw_end;
+					s->raw_pos = s->raw_end;
+				}
 				s->eof = 1;
 				break;
 			}
@@ -311,7 +335,7 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 	size_t scan = s->pos;
 	for (;;) {
 		char *nl = memchr(s->buf + scan, '\n', s->end - scan);
-		if (nl != NULL) {
+		if (nl != NULL && (size_t)(nl - (s->buf + s->pos)) <= s->max_line) {
 			*line = s->buf + s->pos;
 			*len = (size_t)(nl - (s->buf + s->pos));
 			s->pos = (size_t)(nl - s->buf) + 1;
@@ -319,7 +343,7 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 			s->taken = 1;
 			return 1;
 		}
-		if (s->eof) {
+		if (nl == NULL && s->eof && s->end - s->pos <= s->max_line) {
 			if (s->pos == s->end)
 				return 0;
 			/* Final line without a newline. */
@@ -329,6 +353,13 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 			s->lineno++;
 			s->taken = 1;
 			return 1;
+		}
+		if (nl != NULL || s->end - s->pos > s->max_line) {
+			diag_set(err, "%s:%ld: line longer than %zu %s (the limit); "
+			    "not a profile?", s->name, s->lineno + 1,
+			    s->max_line >= ((size_t)1 << 20) ? s->max_line >> 20 : s->max_line,
+			    s->max_line >= ((size_t)1 << 20) ? "MiB" : "bytes");
+			return -1;
 		}
 		compact(s);
 		scan = s->end;

@@ -40,7 +40,10 @@ long source_peek(ft_source *s, const char **data, size_t n, ft_diag *err);
 
 /* Next line without its '\n' (a '\r' before it is kept: the caller decides).
  * Returns 1 with *line and *len set, 0 at end of input, -1 with diag on a read
- * or decompression error.  The line stays valid until the next call. */
+ * or decompression error, or on a line longer than the limit (FILE:LINE:
+ * "line longer than N MiB"): an endless line (/dev/zero, a gzip bomb, a
+ * file that is not text) must not eat the memory.  The line stays valid
+ * until the next call. */
 int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
 
 /* Every remaining decoded byte in one malloc'd buffer: *buf, *len (the
@@ -52,6 +55,15 @@ int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
  * trailer cannot size stream through zlib instead. */
 int source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
     ft_diag *err);
+
+/* Longest line source_getline accepts: 64 MiB by default (a 100 000-frame
+ * stack of long Java names is a few MiB). */
+#define FT_MAX_LINE ((size_t)64 << 20)
+void source_set_max_line(ft_source *s, size_t n);
+
+/* Bytes that followed the last complete gzip member and were not another
+ * member (as gzip -d, they are ignored; the caller warns).  0 when none. */
+uint64_t source_trailing_garbage(const ft_source *s);
 
 /* Read exactly up to n bytes into buf; returns bytes read (0 at end), -1 on
  * error. */

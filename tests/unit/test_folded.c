@@ -94,10 +94,11 @@ TEST(empty_and_invalid_inputs)
 	CHECK(load_text("no count here\n", &rep, &err) == NULL);
 	CHECK(strstr(err.msg, "no valid stack") != NULL);
 	CHECK(strstr(err.msg, "t.folded:1:") != NULL);
-	ft_profile *p = load_text("a 1\nTHIS IS A BAD LINE\nb 12V.43\n42\nc 2\n", &rep, &err);
+	ft_profile *p = load_text("a 1\nTHIS IS A BAD LINE\nb 12V.43\n42\nc 2\nd 1\ne 1\n",
+	    &rep, &err);
 	CHECK(p != NULL);
 	CHECK_INT(rep.invalid, 3);
-	CHECK_INT(rep.valid, 2);
+	CHECK_INT(rep.valid, 4);
 	CHECK(strstr(rep.first_bad.msg, "t.folded:2: the line does not end in a count: `THIS IS A BAD LINE`") != NULL);
 	profile_free(p);
 	/* Control bytes in the offending text are escaped in messages. */
@@ -251,6 +252,121 @@ TEST(format_sniffing)
 	CHECK_INT(load_sniff("\nfoo;bar 1\n", 11), FT_FMT_FOLDED);
 }
 
+/* Folded counts are sample counts: a negative one is a malformed line. */
+TEST(negative_counts_refused)
+{
+	ft_load_report rep;
+	ft_diag err;
+	char b[40];
+	ft_profile *p = load_text("a;b 10\na;d -5\na;e 1\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 1);
+	CHECK(strstr(rep.first_bad.msg, "t.folded:2: negative count") != NULL);
+	CHECK_STR(total_str(p, 0, b), "11");
+	profile_free(p);
+	p = load_text("a 1 -2\nb 1 1\nc 2 2\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 1);
+	profile_free(p);
+}
+
+/* Most lines malformed: not a folded profile (inferno's collapse-sample
+ * input loaded 4 of 199 lines); a long run of nothing but malformed lines
+ * stops reading early. */
+TEST(mostly_malformed_is_an_error)
+{
+	ft_load_report rep;
+	ft_diag err;
+	CHECK(load_text("a 1\nx\ny\n", &rep, &err) == NULL);
+	CHECK(strstr(err.msg, "t.folded: not a folded profile: 2 of 3 stack lines are malformed "
+	    "(first: t.folded:2: ") != NULL);
+	ft_profile *p = load_text("a 1\nx\nb 2\n", &rep, &err); /* half: loads, warned */
+	CHECK(p != NULL);
+	profile_free(p);
+	size_t n = 5000 * 6 + 16;
+	char *t = malloc(n), *o = t;
+	for (int i = 0; i < 5000; i++)
+		o += sprintf(o, "junk%d\n", i % 10);
+	strcpy(o, "a 1\n");
+	CHECK(load_text(t, &rep, &err) == NULL);
+	CHECK(strstr(err.msg, "not a folded profile: the first 1000 lines are all malformed") != NULL);
+	CHECK_INT(rep.lines, 1000);
+	free(t);
+}
+
+/* A lone CR ends a line (old Mac files); CRLF still works; line numbers
+ * in messages count CR-ended lines. */
+TEST(cr_line_ends)
+{
+	ft_load_report rep;
+	ft_diag err;
+	char b[40];
+	ft_profile *p = load_text("a;b 5\ra;c 3\r", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_STR(total_str(p, 0, b), "8");
+	CHECK_INT(rep.lines, 2);
+	CHECK(node_at(p, "a;b") != FT_NONE && node_at(p, "a;c") != FT_NONE);
+	profile_free(p);
+	p = load_text("a;b 5\rbad\ra;c 3\ra;d 1\r\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_STR(total_str(p, 0, b), "9");
+	CHECK(strstr(rep.first_bad.msg, "t.folded:2: ") != NULL);
+	profile_free(p);
+	p = load_text("a;b 5\r\na;c 3\r\n", &rep, &err);
+	CHECK_STR(total_str(p, 0, b), "8");
+	CHECK_INT(rep.lines, 2);
+	profile_free(p);
+}
+
+/* One count in a differential file is read as BEFORE 0, with a warning
+ * naming the first such line; a count after whitespace only is "no stack",
+ * not "no count". */
+TEST(differential_one_count_warned_and_no_stack)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_text("a 1 2\nb 3\nc 4\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.nwarn, 1);
+	CHECK(strstr(rep.warn[0].msg, "t.folded: 2 lines with one count in a differential "
+	    "(two-count) file, read as BEFORE 0; first: t.folded:2: `b 3`") != NULL);
+	CHECK_INT(profile_total(p, FT_ROOT, 0), 1);
+	CHECK_INT(profile_total(p, FT_ROOT, 1), 9);
+	profile_free(p);
+	p = load_text("a 1 2\nb 3 4\n", &rep, &err);
+	CHECK_INT(rep.nwarn, 0);
+	profile_free(p);
+	p = load_text("\v\f 3\na 1\nb 1\n", &rep, &err);
+	CHECK(strstr(rep.first_bad.msg, "t.folded:1: no stack before the count") != NULL);
+	profile_free(p);
+}
+
+/* An endless line is an error naming the line and the limit, not memory
+ * growing without bound. */
+TEST(line_length_capped)
+{
+	size_t n = 5000;
+	char *t = malloc(n + 16);
+	memset(t, 'a', n);
+	strcpy(t + n, " 1\n");
+	ft_source *s = source_open_mem(t, strlen(t), "t.folded");
+	source_set_max_line(s, 1000);
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_source(s, FT_FMT_FOLDED, NULL, &o, &rep, &err);
+	source_close(s);
+	CHECK(p == NULL);
+	CHECK(strstr(err.msg, "t.folded:1: line longer than 1000 bytes (the limit); not a profile?") != NULL);
+	s = source_open_mem(t, strlen(t), "t.folded");
+	source_set_max_line(s, 6000);
+	p = load_source(s, FT_FMT_FOLDED, NULL, &o, &rep, &err);
+	source_close(s);
+	CHECK(p != NULL);
+	profile_free(p);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -266,5 +382,10 @@ main(void)
 	RUN(gzip_detected_by_magic);
 	RUN(sorted_and_unsorted_agree);
 	RUN(format_sniffing);
+	RUN(negative_counts_refused);
+	RUN(mostly_malformed_is_an_error);
+	RUN(cr_line_ends);
+	RUN(differential_one_count_warned_and_no_stack);
+	RUN(line_length_capped);
 	return unit_report();
 }

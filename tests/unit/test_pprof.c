@@ -11,6 +11,8 @@
 
 #include "export.h"
 #include "export_pprof.h"
+#include <unistd.h>
+
 #include "load.h"
 #include "source.h"
 
@@ -674,6 +676,7 @@ TEST(pprof_writer_round_trip)
 	CHECK(p != NULL);
 	if (p == NULL)
 		return;
+	CHECK_INT(rep.invalid, 1); /* "a -2": folded counts are never negative */
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -686,7 +689,7 @@ TEST(pprof_writer_round_trip)
 		char *a = folded(p, 0), *c = folded(q, 0);
 		CHECK_STR(c, a);
 		CHECK_STR(q->types[0].name, "samples");
-		CHECK_INT(profile_total(q, FT_ROOT, 0), 15);
+		CHECK_INT(profile_total(q, FT_ROOT, 0), 17);
 		free(a);
 		free(c);
 		profile_free(q);
@@ -728,6 +731,58 @@ TEST(pprof_writer_round_trip)
 	profile_free(p);
 }
 
+/* A pprof whose first sample is 3000 frames deep (one sample type, as Go
+ * writes a CPU profile with few samples) is pprof, whatever the sniffer
+ * sees of it; bytes that are binary but break the Profile schema at once
+ * get protobuf errors (byte N: reason), not folded-line messages. */
+TEST(sniff_large_first_sample_and_binary)
+{
+	static struct pb b, m, pk;
+	b.n = m.n = pk.n = 0;
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	for (uint64_t i = 1; i <= 3000; i++)
+		pb_v(&pk, i);
+	pb_m(&m, 1, &pk);
+	pb_u(&m, 2, 7);
+	pb_m(&b, 2, &m);
+	for (uint64_t i = 1; i <= 3000; i++)
+		loc(&b, i, 0, 0x100 + i, 1, 5, 0, 0);
+	func(&b, 1, S_MAIN, S_FILE);
+	string_table(&b);
+	CHECK(b.n < sizeof(b.d));
+	CHECK_INT(load_sniff((const char *)b.d, 4096), FT_FMT_PPROF);
+	CHECK_INT(load_sniff((const char *)b.d, b.n), FT_FMT_PPROF);
+	char path[] = "/tmp/ft-unit-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	FILE *f = fdopen(fd, "w");
+	fwrite(b.d, 1, b.n, f);
+	fclose(f);
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_file(path, NULL, &o, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->format, "pprof");
+		CHECK_INT(p->max_depth, 3000);
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 7);
+		profile_free(p);
+	}
+	/* The same profile with its first key broken: a protobuf error. */
+	b.d[0] = 0x07;
+	f = fopen(path, "w");
+	fwrite(b.d, 1, b.n, f);
+	fclose(f);
+	p = load_file(path, NULL, &o, &rep, &err);
+	CHECK(p == NULL);
+	CHECK(strstr(err.msg, "binary data") != NULL);
+	CHECK(strstr(err.msg, "read as pprof: byte 0: ") != NULL);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -742,5 +797,6 @@ main(void)
 	RUN(inlined_and_plain_frames_merge_in_export);
 	RUN(inline_amplification_is_capped);
 	RUN(pprof_writer_round_trip);
+	RUN(sniff_large_first_sample_and_binary);
 	return unit_report();
 }
