@@ -464,6 +464,8 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max)
 	/* Another member after this one: its size is unknown; stream it.
 	 * Anything else after a complete member is ignored, as gzip -d does. */
 	int ok = r == LIBDEFLATE_SUCCESS && !(in_used < n && in[in_used] == 0x1f);
+	if (ok && in_used < n)
+		s->garbage = n - in_used; /* the caller warns */
 	free(own);
 	if (!ok) {
 		free(out); /* bad data gets zlib's detailed message */
