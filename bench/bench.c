@@ -5,8 +5,10 @@
  *       N navigation steps and N zoom/unzoom steps, each an action plus a
  *       full render into a canvas (what a keystroke costs the viewer,
  *       minus the terminal), in ms per step.
- *   flametui-bench --filters [--search RE] PROFILE
- *       ms for a search, each filter kind and opening a butterfly view.
+ *   flametui-bench --filters [--runs N] [--search RE] PROFILE
+ *       median ms over N runs (default 5) of a search, each filter kind,
+ *       opening the function table and the butterfly view (and the first
+ *       butterfly open on its own), each with a full render at 200x60.
  *       The pattern is RE, else the exact name of the function with the
  *       most self time.
  */
@@ -76,7 +78,24 @@ bench_keys(ft_view *v, long n)
 }
 
 static int
-bench_filters(ft_profile *p, int col, const char *search)
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double
+median(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof(double), cmp_double);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/* Each operation as the viewer does it (the view API plus a full render),
+ * runs times; the median in ms.  Filters are added to the unfiltered view
+ * and popped again (popping returns to the loaded tree: not timed). */
+static int
+bench_filters(ft_profile *p, int col, const char *search, int runs)
 {
 	ft_func *f;
 	uint32_t nf = functions_table(p, col, FUNC_BY_SELF, &f);
@@ -91,43 +110,71 @@ bench_filters(ft_profile *p, int col, const char *search)
 	    match_quote(intern_str(p->names, top), intern_len(p->names, top), 1);
 	ft_diag err;
 	ft_view v;
-	view_init(&v, p, 120, 40);
+	view_init(&v, p, 200, 60);
 	v.col = col;
-	double t0 = mono_ms();
-	ft_val a, z;
-	if (view_search_set(&v, pat, &err) != 0) {
-		fprintf(stderr, "flametui-bench: --search: %s\n", err.msg);
-		view_free(&v);
-		free(pat);
-		return 1;
-	}
-	view_search_stats(&v, &a, &z);
-	printf("nodes=%u names=%u pattern=%s\n", p->nnodes, intern_count(p->names), pat);
-	printf("search_ms=%.1f ", mono_ms() - t0);
-	for (int k = 0; k < FILTER_REGEX_KINDS; k++) {
-		ft_filters fl = {0};
-		t0 = mono_ms();
-		filters_add(&fl, k, pat, &err);
-		ft_profile *q = transform_apply(p, &fl, FT_SORT_NAME, col, &err);
-		double ms = mono_ms() - t0;
-		for (const char *kn = filter_kind_name(k); *kn; kn++)
-			putchar(*kn == '-' ? '_' : *kn);
-		printf("_ms=%.1f ", ms);
-		if (q != NULL)
-			profile_free(q);
-		filters_free(&fl);
-	}
-	t0 = mono_ms();
-	if (view_butterfly_open(&v, top, &err) != 0) {
-		fprintf(stderr, "flametui-bench: %s\n", err.msg);
-		view_free(&v);
-		free(pat);
-		return 1;
-	}
 	ft_canvas c;
 	canvas_init(&c, v.w, v.h, 1);
 	render_view(&v, &c);
-	printf("butterfly_ms=%.1f\n", mono_ms() - t0);
+	double *t = xmalloc(sizeof(double) * (size_t)runs);
+	printf("nodes=%u names=%u runs=%d pattern=%s\n", p->nnodes,
+	    intern_count(p->names), runs, pat);
+	/* The first butterfly open pays for caches (name ranks). */
+	double t0 = mono_ms();
+	if (view_butterfly_open(&v, top, &err) != 0) {
+		fprintf(stderr, "flametui-bench: %s\n", err.msg);
+		return 1;
+	}
+	render_view(&v, &c);
+	double bf_first = mono_ms() - t0;
+	view_butterfly_close(&v);
+	for (int r = 0; r < runs; r++) {
+		t0 = mono_ms();
+		ft_val a, z;
+		if (view_search_set(&v, pat, &err) != 0) {
+			fprintf(stderr, "flametui-bench: --search: %s\n", err.msg);
+			return 1;
+		}
+		view_search_stats(&v, &a, &z);
+		render_view(&v, &c);
+		t[r] = mono_ms() - t0;
+	}
+	printf("search_ms=%.1f ", median(t, runs));
+	view_search_set(&v, "", &err);
+	for (int k = 0; k < FILTER_REGEX_KINDS; k++) {
+		char *line = xmalloc(strlen(pat) + 32);
+		sprintf(line, "%s %s", filter_kind_name(k), pat);
+		for (int r = 0; r < runs; r++) {
+			t0 = mono_ms();
+			if (view_filter_add(&v, line, &err) != 0) {
+				fprintf(stderr, "flametui-bench: %s\n", err.msg);
+				return 1;
+			}
+			render_view(&v, &c);
+			t[r] = mono_ms() - t0;
+			view_filter_pop(&v);
+		}
+		free(line);
+		for (const char *kn = filter_kind_name(k); *kn; kn++)
+			putchar(*kn == '-' ? '_' : *kn);
+		printf("_ms=%.1f ", median(t, runs));
+	}
+	for (int r = 0; r < runs; r++) {
+		t0 = mono_ms();
+		view_table_open(&v);
+		render_view(&v, &c);
+		t[r] = mono_ms() - t0;
+		view_table_close(&v);
+	}
+	printf("table_ms=%.1f ", median(t, runs));
+	for (int r = 0; r < runs; r++) {
+		t0 = mono_ms();
+		view_butterfly_open(&v, top, &err);
+		render_view(&v, &c);
+		t[r] = mono_ms() - t0;
+		view_butterfly_close(&v);
+	}
+	printf("butterfly_first_ms=%.1f butterfly_ms=%.1f\n", bf_first, median(t, runs));
+	free(t);
 	canvas_free(&c);
 	view_free(&v);
 	free(pat);
@@ -138,7 +185,7 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: flametui-bench --keys N PROFILE\n"
-	    "       flametui-bench --filters [--search RE] PROFILE\n");
+	    "       flametui-bench --filters [--runs N] [--search RE] PROFILE\n");
 	return 2;
 }
 
@@ -146,7 +193,7 @@ int
 main(int argc, char **argv)
 {
 	long keys = 0;
-	int filters = 0;
+	int filters = 0, runs = 5;
 	const char *search = NULL, *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc) {
@@ -156,6 +203,10 @@ main(int argc, char **argv)
 				return usage();
 		} else if (strcmp(argv[i], "--filters") == 0) {
 			filters = 1;
+		} else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+			runs = atoi(argv[++i]);
+			if (runs < 1)
+				return usage();
 		} else if (strcmp(argv[i], "--search") == 0 && i + 1 < argc) {
 			search = argv[++i];
 		} else if (path == NULL && argv[i][0] != '-') {
@@ -176,10 +227,10 @@ main(int argc, char **argv)
 	}
 	int rc = 0;
 	if (filters) {
-		rc = bench_filters(p, p->deftype, search);
+		rc = bench_filters(p, p->deftype, search, runs);
 	} else {
 		ft_view v;
-		view_init(&v, p, 120, 40);
+		view_init(&v, p, 200, 60);
 		v.col = p->deftype;
 		v.utf8 = 1;
 		bench_keys(&v, keys);

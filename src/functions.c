@@ -59,10 +59,17 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 	uint32_t *stack = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
 	uint32_t sp = 0;
 	uint32_t n = p->nodes[FT_ROOT].child;
+	/* Self values sum as totals minus the children's totals: each node
+	 * adds its total to its own function and takes it from its parent's
+	 * (modulo 2^64, exact when the true sum fits), no per-node child
+	 * walk. */
+	uint64_t *uself = (uint64_t *)self;
 	while (n != FT_NONE) {
 		uint32_t name = fid[p->nodes[n].name];
 		seen[name] = 1;
-		self[name] += profile_self(p, n, col);
+		uint64_t t = (uint64_t)profile_total(p, n, col);
+		uself[name] += t;
+		uself[fid[p->nodes[p->nodes[n].parent].name]] -= t;
 		if (open[name] == 0)
 			total[name] += profile_total(p, n, col);
 		open[name]++;
