@@ -151,7 +151,7 @@ bench_filters(ft_profile *p, int col, const char *search, int runs)
 			}
 			render_view(&v, &c);
 			t[r] = mono_ms() - t0;
-			view_filter_pop(&v);
+			view_filter_remove(&v, 0);
 		}
 		free(line);
 		for (const char *kn = filter_kind_name(k); *kn; kn++)
