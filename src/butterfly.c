@@ -33,8 +33,9 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	out->name = name;
 	ft_profile *up = profile_new_like(p), *down = profile_new_like(p);
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
-	uint8_t *hasf = xmalloc(nn);
-	uint32_t *newn = xmalloc(sizeof(uint32_t) * nn);
+	/* Scratch as big arrays: reused, already faulted in (xbig pool). */
+	uint8_t *hasf = xbig_realloc(NULL, 0, nn);
+	uint32_t *newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	ft_val *row = xmalloc(sizeof(ft_val) * nv);
 	hasf[0] = 0;
 	newn[0] = FT_NONE;
@@ -66,8 +67,8 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 				rc = profile_add_self(up, cur, &p->total[i * nv], err);
 		}
 	}
-	free(hasf);
-	free(newn);
+	xbig_free(hasf, nn);
+	xbig_free(newn, sizeof(uint32_t) * nn);
 	free(row);
 	if (rc == 0)
 		rc = profile_finish(up, sort, column, err);
