@@ -68,6 +68,10 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	}
 	if (in->have_report)
 		print_report(&in->report, out);
+	if (in->have_report && in->report.format_why[0] != '\0')
+		fprintf(out, "detected=%s\n", in->report.format_why);
+	if (in->have_report && in->report.summary[0] != '\0')
+		fprintf(out, "%s\n", in->report.summary);
 	if (in->have_report && in->threads > 0)
 		fprintf(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
 		    in->processes, group_name(o->group));

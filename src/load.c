@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load_sniff.h"
 #include "xalloc.h"
 
 /* Wire type a Profile field must have (profile.proto), -1 if unknown. */
@@ -149,7 +150,9 @@ looks_perf(const char *d, size_t n)
 				size_t h = j;
 				while (j < len && is_hex((unsigned char)l[j]))
 					j++;
-				if (j > h && j < len && l[j] == ' ')
+				/* "ADDR SYMBOL (DSO)": the stack line ends in ')'. */
+				size_t end = len - (l[len - 1] == '\r');
+				if (j > h && j < len && l[j] == ' ' && end > 0 && l[end - 1] == ')')
 					return 1;
 				return 0;
 			}
@@ -161,15 +164,46 @@ looks_perf(const char *d, size_t n)
 	return 0;
 }
 
+const char *
+load_format_name(enum ft_format f)
+{
+	switch (f) {
+	case FT_FMT_FOLDED: return "folded stacks";
+	case FT_FMT_PPROF: return "pprof";
+	case FT_FMT_PERF: return "perf script";
+	case FT_FMT_STAP: return "systemtap";
+	case FT_FMT_DTRACE: return "DTrace";
+	case FT_FMT_BPFTRACE: return "bpftrace";
+	default: return "unknown";
+	}
+}
+
+enum ft_format
+load_sniff_why(const char *data, size_t n, char *why, size_t cap)
+{
+	const unsigned char *d = (const unsigned char *)data;
+	if (looks_protobuf(d, n)) {
+		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
+		return FT_FMT_PPROF;
+	}
+	enum ft_format f = sniff_tracers(data, n, why, cap);
+	if (f != FT_FMT_UNKNOWN)
+		return f;
+	if (looks_perf(data, n)) {
+		snprintf(why, cap, "an event header line followed by `ADDR SYMBOL (DSO)` "
+		    "stack lines");
+		return FT_FMT_PERF;
+	}
+	snprintf(why, cap, "no other format matched (tried pprof, systemtap, DTrace, "
+	    "bpftrace, perf script)");
+	return FT_FMT_FOLDED;
+}
+
 enum ft_format
 load_sniff(const char *data, size_t n)
 {
-	const unsigned char *d = (const unsigned char *)data;
-	if (looks_protobuf(d, n))
-		return FT_FMT_PPROF;
-	if (looks_perf(data, n))
-		return FT_FMT_PERF;
-	return FT_FMT_FOLDED;
+	char why[256];
+	return load_sniff_why(data, n, why, sizeof(why));
 }
 
 ft_profile *
@@ -182,6 +216,12 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_pprof(src, names, o, rep, err);
 	case FT_FMT_PERF:
 		return load_perf(src, names, o, rep, err);
+	case FT_FMT_STAP:
+		return load_stap(src, names, o, rep, err);
+	case FT_FMT_DTRACE:
+		return load_dtrace(src, names, o, rep, err);
+	case FT_FMT_BPFTRACE:
+		return load_bpftrace(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -327,7 +367,8 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 			return NULL;
 		}
 	}
-	enum ft_format fmt = load_sniff(head, (size_t)n);
+	char sniffed[sizeof(rep->format_why)];
+	enum ft_format fmt = load_sniff_why(head, (size_t)n, sniffed, sizeof(sniffed));
 	const unsigned char *uh = (const unsigned char *)head;
 	long bin = fmt == FT_FMT_PPROF ? -1 : binary_at(uh, (size_t)n);
 	if (bin >= 0) {
@@ -364,6 +405,11 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		return p;
 	}
 	ft_profile *p = load_source(src, fmt, names, o, rep, err);
+	memcpy(rep->format_why, sniffed, sizeof(sniffed));
+	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
+	    strlen(err->msg) + 80 < sizeof(err->msg))
+		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace or bpftrace "
+		    "output either");
 	if (p != NULL && source_trailing_garbage(src) > 0)
 		load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
 		    path, (unsigned long long)source_trailing_garbage(src));

@@ -28,6 +28,8 @@ typedef struct ft_load_report {
 	ft_diag first_rounded;
 	int nwarn;              /* other warnings, "FILE[:LINE]: what", in order */
 	ft_diag warn[4];
+	char format_why[256];   /* why the format was chosen (--info) */
+	char summary[1024];     /* what a loader read, "key=value" lines (--info) */
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */
@@ -37,10 +39,15 @@ void load_report_warn(ft_load_report *rep, const char *fmt, ...)
 #endif
     ;
 
-enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF };
+enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF,
+	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE };
 
 /* Guess the format from the first decoded bytes of a source. */
 enum ft_format load_sniff(const char *data, size_t n);
+/* The same, with why it was chosen ("line 3: ...") in why[0..cap). */
+enum ft_format load_sniff_why(const char *data, size_t n, char *why, size_t cap);
+/* What each format is called in messages: "perf script", "systemtap". */
+const char *load_format_name(enum ft_format f);
 
 /* Open path, sniff and load.  names may be NULL or a table to share.
  * Returns the finished profile, or NULL with err set ("FILE:LINE: ..."). */
@@ -56,6 +63,12 @@ ft_profile *load_folded(ft_source *src, ft_intern *names,
 ft_profile *load_pprof(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 ft_profile *load_perf(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_stap(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_dtrace(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_bpftrace(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 
 #endif

@@ -7,9 +7,14 @@
  *     (blank line)                                 end of the event
  *
  * - the process name (comm; spaces become '_') is the root frame;
- * - only events of the first event type seen are counted (mixing cycles and
- *   instructions would be misleading); the count is the header's period,
- *   1 when it has none;
+ * - every event type (cycles, instructions, cpu-clock, sched:sched_switch,
+ *   ...) is a sample type of its own, in the order they first appear; the
+ *   first one is the default (stackcollapse-perf.pl counts only that one).
+ *   A sample counts the header's period, 1 when it has none; the unit is
+ *   nanoseconds for cpu-clock and task-clock with periods, a count of
+ *   events for other events with periods, samples without;
+ * - each stack starts at its thread (profile_thread_root: comm, pid, tid),
+ *   so --group can show processes and threads;
  * - `+0x...` offsets are stripped; "[unknown]" becomes "[DSO basename]" when
  *   the DSO is known, else "[unknown]"; ';' becomes ':', quotes are dropped,
  *   and an argument list "(...)" is cut (not "(anonymous namespace)");
@@ -31,6 +36,14 @@
 #include "relabel.h"
 #include "xalloc.h"
 
+struct perf_event {
+	char *name;
+	size_t len;
+	long samples;
+	ft_val total;
+	int periods; /* some header printed a period */
+};
+
 struct perf {
 	ft_profile *p;
 	ft_source *src;
@@ -43,8 +56,10 @@ struct perf {
 	size_t last_len;
 	int64_t last_pid, last_tid;
 	ft_val period;
-	char *event;        /* the event type counted (first seen) */
-	size_t event_len;
+	struct perf_event *events; /* event types seen, column = index */
+	int nevents, cevents;
+	int col;            /* the current event's column */
+	ft_val *vals;       /* one row of values (nvals) */
 	int is_java;
 	uint32_t *frames;   /* name ids, leaf first (each line's parts reversed) */
 	size_t nframes, cframes;
@@ -186,14 +201,61 @@ finish_event(struct perf *P)
 	P->nframes = 0;
 	if (stackset_add(&P->stacks, node))
 		P->rep->stacks++;
-	ft_val v = P->period;
+	memset(P->vals, 0, sizeof(ft_val) * (size_t)P->p->nvals);
+	P->vals[P->col] = P->period;
+	P->events[P->col].samples++;
+	(void)val_add(&P->events[P->col].total, P->period); /* overflow: add_self fails */
 	P->rep->valid++;
-	if (profile_add_self(P->p, node, &v, P->err) != 0) {
+	if (profile_add_self(P->p, node, P->vals, P->err) != 0) {
 		ft_diag d = *P->err;
 		diag_set(P->err, "%s:%ld: %s", source_name(P->src), source_lineno(P->src), d.msg);
 		return -1;
 	}
 	return 0;
+}
+
+/* The column of event ev[0..n), added on first sight. */
+static int
+event_column(struct perf *P, const char *ev, size_t n)
+{
+	for (int i = 0; i < P->nevents; i++)
+		if (P->events[i].len == n && memcmp(P->events[i].name, ev, n) == 0)
+			return i;
+	if (P->nevents == P->cevents) {
+		P->cevents = (int)grow_cap((size_t)P->cevents, (size_t)P->nevents + 1, 4);
+		P->events = xreallocarray(P->events, (size_t)P->cevents, sizeof(*P->events));
+	}
+	struct perf_event *e = &P->events[P->nevents];
+	*e = (struct perf_event){xstrndup(ev, n), n, 0, 0, 0};
+	if (P->nevents == 0)
+		profile_set_type(P->p, 0, e->name, "samples");
+	else
+		profile_add_column(P->p, e->name, "samples");
+	P->vals = xreallocarray(P->vals, (size_t)P->p->nvals, sizeof(ft_val));
+	return P->nevents++;
+}
+
+/* Units once every event is known; the --info summary. */
+static void
+event_units(struct perf *P)
+{
+	size_t o = 0;
+	for (int i = 0; i < P->nevents; i++) {
+		const struct perf_event *e = &P->events[i];
+		const char *unit = "samples";
+		if (e->periods)
+			unit = strncmp(e->name, "cpu-clock", 9) == 0 ||
+			    strncmp(e->name, "task-clock", 10) == 0 ? "nanoseconds" : "count";
+		profile_set_type(P->p, i, e->name, unit);
+		char tot[32];
+		val_format(tot, sizeof(tot), e->total, 0);
+		int k = snprintf(P->rep->summary + o, sizeof(P->rep->summary) - o,
+		    "%sevent%d=%s: %ld samples, total %s %s", i ? "\n" : "", i, e->name,
+		    e->samples, tot, unit);
+		if (k < 0 || (size_t)k >= sizeof(P->rep->summary) - o)
+			break;
+		o += (size_t)k;
+	}
 }
 
 static int
@@ -204,16 +266,15 @@ header_line(struct perf *P, const char *s, size_t n, size_t comm_end,
 	const char *ev;
 	size_t evlen;
 	ft_val count = 1;
-	if (header_event(s, n, &period, &ev, &evlen)) {
-		if (P->event == NULL) {
-			P->event = xstrndup(ev, evlen);
-			P->event_len = evlen;
-		} else if (evlen != P->event_len || memcmp(ev, P->event, evlen) != 0) {
-			P->in_event = 0;
-			return 0; /* another event type: its stack is skipped */
-		}
-		if (period > 0)
-			count = period;
+	if (!header_event(s, n, &period, &ev, &evlen)) {
+		period = -1; /* no event named: plain samples */
+		ev = "samples";
+		evlen = 7;
+	}
+	P->col = event_column(P, ev, evlen);
+	if (period > 0) {
+		count = period;
+		P->events[P->col].periods = 1;
 	}
 	if (comm_end + 1 > P->ctmp) {
 		P->ctmp = grow_cap(P->ctmp, comm_end + 1, 256);
@@ -464,14 +525,16 @@ load_perf(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	if (rc == 0 && finish_event(&P) != 0)
 		rc = -1;
-	if (P.event != NULL)
-		profile_set_type(P.p, 0, P.event, "count");
+	event_units(&P);
 	free(P.frames);
 	free(P.tmp);
 	free(P.tmp2);
 	free(P.last_comm);
 	stackset_free(&P.stacks);
-	free(P.event);
+	for (int i = 0; i < P.nevents; i++)
+		free(P.events[i].name);
+	free(P.events);
+	free(P.vals);
 	if (rc < 0) {
 		profile_free(P.p);
 		return NULL;

@@ -306,6 +306,25 @@ profile_set_nvals(ft_profile *p, int n)
 }
 
 int
+profile_add_column(ft_profile *p, const char *name, const char *unit)
+{
+	int old = p->nvals, n = old + 1;
+	ft_val *v = xbig_realloc(NULL, 0, vals_bytes(p->cap, n));
+	memset(v, 0, vals_bytes(p->nnodes, n));
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		memcpy(&v[(size_t)i * (size_t)n], &p->total[(size_t)i * (size_t)old],
+		    sizeof(ft_val) * (size_t)old);
+	xbig_free(p->total, vals_bytes(p->cap, old));
+	p->total = v;
+	ft_vtype *types = arena_alloc(p->arena, sizeof(ft_vtype) * (size_t)n);
+	memcpy(types, p->types, sizeof(ft_vtype) * (size_t)old);
+	p->types = types;
+	p->nvals = n;
+	profile_set_type(p, old, name, unit);
+	return old;
+}
+
+int
 profile_rescale(ft_profile *p, int scale, ft_diag *err)
 {
 	if (scale <= p->scale)

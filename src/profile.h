@@ -162,6 +162,11 @@ ft_profile *profile_new_like(const ft_profile *src);
  * column (a folded file that turns out to be differential). */
 void profile_set_nvals(ft_profile *p, int n);
 
+/* Append a column of zeros named name/unit before finish, keeping the
+ * others in place (a perf script file shows its next event type);
+ * returns its index. */
+int profile_add_column(ft_profile *p, const char *name, const char *unit);
+
 /* Multiply every stored value by 10^(scale - p->scale).  Returns 0, or -1
  * with diag set when a value would overflow. */
 int profile_rescale(ft_profile *p, int scale, ft_diag *err);

@@ -47,8 +47,15 @@ for h in "$@"; do
 		seed "$top"/tests/data/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
 		    "$corp"/pprof/fuzz/* ;;
 	perf)
-		seed "$top"/tests/data/*.perf "$corp"/inferno/data/collapse-perf/*.txt \
+		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt \
+		    "$corp"/inferno/data/collapse-perf/*.txt \
 		    "$corp"/flamegraph/test/perf-funcab-*.txt "$corp"/flamegraph/test/perf-dd-*.txt ;;
+	stap)
+		seed "$top"/tests/data/stap-*.txt ;;
+	dtrace)
+		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
+	bpftrace)
+		seed "$top"/tests/data/bpftrace-*.txt ;;
 	*)
 		seed "$top"/tests/data/*.folded "$corp"/inferno/data/flamegraph/*/*.txt ;;
 	esac

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --unit us --top 5 tests/data/stap-sample-bt.txt

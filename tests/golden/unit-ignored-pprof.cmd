@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --unit ms --top 2 tests/data/heap.pb.gz 2>&1
