@@ -128,8 +128,14 @@ usage(FILE *out)
 	fputs("usage: flametui [options] PROFILE\n"
 	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
 	    "\n"
-	    "Interactive terminal flame graph viewer for folded stacks, pprof\n"
-	    "profiles (gzip or raw) and perf script output.  PROFILE may be - for stdin.\n"
+	    "Interactive terminal flame graph viewer.  PROFILE may be - for stdin; its\n"
+	    "format is recognised from its content (--info says which and why):\n"
+	    "  folded stacks   stackcollapse-*.pl, BCC profile -df / offcputime -df\n"
+	    "  pprof           go tool pprof -proto, Cloud Profiler, Pyroscope (gzip or raw)\n"
+	    "  perf script     perf record -g ...; perf script > out.perf\n"
+	    "  systemtap       sample-bt -p PID -t 30 -u > out.bt (sample-bt-off-cpu: --unit us)\n"
+	    "  DTrace          dtrace -n 'profile-997 { @[ustack()] = count(); }' -o out.stacks\n"
+	    "  bpftrace        bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'\n"
 	    "\n"
 	    "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
