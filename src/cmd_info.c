@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
+#include "labels.h"
 #include "relabel.h"
 #include "units.h"
 #include "xalloc.h"
@@ -47,6 +48,29 @@ print_info(const ft_profile *p, int col, FILE *out)
 		fprintf(out, "numlabel_key=%s\n", p->numlabel_keys[i]);
 }
 
+/* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
+static void
+print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
+{
+	const ft_matcher *show, *hide;
+	filters_tag_keys(f, &show, &hide);
+	ft_label_share *r;
+	uint32_t n = labels_breakdown(p, FT_ROOT, col, show, hide, &r);
+	double all = (double)profile_total(p, FT_ROOT, col);
+	char k[600], v[600], num[64], pc[32];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t kl, vl;
+		const char *ks = labelsets_text(p->labels->sets, r[i].key, &kl);
+		const char *vs = labelsets_text(p->labels->sets, r[i].value, &vl);
+		escape_text(k, sizeof(k), ks, kl, 500);
+		escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
+		val_format(num, sizeof(num), r[i].v, p->scale);
+		units_pct(pc, sizeof(pc), (double)r[i].v, all);
+		fprintf(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+	}
+	free(r);
+}
+
 static void
 print_compare(const ft_compare *cmp, FILE *out)
 {
@@ -76,5 +100,6 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 		fprintf(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
 		    in->processes, group_name(o->group));
 	print_info(in->p, in->col, out);
+	print_labels(in->p, in->col, &o->filters, out);
 	return 0;
 }

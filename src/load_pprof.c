@@ -40,6 +40,7 @@
 
 #include "arena.h"
 #include "framesrc.h"
+#include "labels.h"
 #include "load.h"
 #include "pbwire.h"
 #include "xalloc.h"
@@ -88,6 +89,7 @@ struct pp {
 	uint32_t *ldense;
 	uint64_t nldense;
 	int func_by_pos;
+	int has_labels; /* some sample has a Label: keep them (labels.h) */
 
 	int have_period_type;
 	struct pvt period_type;
@@ -107,6 +109,9 @@ struct pp {
 	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
+	/* The sample's labels, as label-set string ids (labels.h). */
+	ft_label *lab; uint32_t nlab, clab;
+	uint32_t *labstr; /* string index -> label string id + 1 (0 = not yet) */
 	ft_stackset stacks; /* per node: a sample ended here (distinct stacks) */
 };
 
@@ -657,9 +662,22 @@ expand_locations(struct pp *P, ft_profile *p)
 	return 0;
 }
 
-/* One Label of a sample: validate it and note its key. */
+/* String index i as a label string id (interned once). */
+static uint32_t
+label_str(struct pp *P, ft_profile *p, uint64_t i)
+{
+	if (P->labstr[i] == 0) {
+		const char *s;
+		size_t n;
+		str_at(P, i, 0, "", &s, &n);
+		P->labstr[i] = labelsets_str(p->labels->sets, s, n) + 1;
+	}
+	return P->labstr[i] - 1;
+}
+
+/* One Label of a sample: validate it, note its key, keep its value. */
 static int
-read_label(struct pp *P, const pb_reader *r, const pb_field *f)
+read_label(struct pp *P, ft_profile *p, const pb_reader *r, const pb_field *f)
 {
 	if (need_msg(P, f, "Sample.label") < 0)
 		return -1;
@@ -667,7 +685,7 @@ read_label(struct pp *P, const pb_reader *r, const pb_field *f)
 	pb_field lf;
 	pb_error e;
 	int rc;
-	uint64_t key = 0, str = 0, unit = 0, num;
+	uint64_t key = 0, str = 0, unit = 0, num = 0;
 	while ((rc = pb_next(&lr, &lf, &e)) == 1) {
 		uint64_t *dst = lf.num == 1 ? &key : lf.num == 2 ? &str :
 		    lf.num == 3 ? &num : lf.num == 4 ? &unit : NULL;
@@ -684,8 +702,12 @@ read_label(struct pp *P, const pb_reader *r, const pb_field *f)
 		return -1;
 	/* pprof_ref's rule: a label with a string value is a string label,
 	 * else numeric. */
-	if (P->nstrs > 0)
+	if (P->nstrs > 0) {
 		P->keyseen[key] |= str != 0 ? 1 : 2;
+		ft_label l = {label_str(P, p, key), str != 0 ? label_str(P, p, str) : FT_LABEL_NUM,
+		    str != 0 ? 0 : (int64_t)num, label_str(P, p, unit)};
+		PUSH(P->lab, P->nlab, P->clab, l);
+	}
 	return 0;
 }
 
@@ -701,6 +723,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 	size_t nloc = 0, nval = 0;
 	size_t nt = P->nvts;
 	uint64_t v;
+	P->nlab = 0;
 	while ((rc = pb_next(&r, &f, &e)) == 1) {
 		if (f.num == 1 || f.num == 2) {
 			pb_ints it;
@@ -721,7 +744,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			}
 			if (rc < 0)
 				return wire_err(P, &e);
-		} else if (f.num == 3 && read_label(P, &r, &f) < 0) {
+		} else if (f.num == 3 && read_label(P, p, &r, &f) < 0) {
 			return -1;
 		}
 	}
@@ -776,6 +799,31 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
 		return err_at(P, m->key_off, "%s", d.msg);
+	/* Every sample of a profile with labels gets an entry (the empty set
+	 * for one without), so tag filters see all of them. */
+	if (P->has_labels) {
+		uint32_t set = labelsets_intern(p->labels->sets, P->lab, P->nlab);
+		if (labelled_add(p->labels, node, set, P->svals, &d) < 0)
+			return err_at(P, m->key_off, "%s", d.msg);
+	}
+	return 0;
+}
+
+/* Does any sample carry a Label?  A quick scan of the samples' fields. */
+static int
+has_labels(struct pp *P)
+{
+	pb_reader r = P->top;
+	pb_field f, g;
+	pb_error e;
+	while (pb_next(&r, &f, &e) == 1) {
+		if (f.num != 2 || f.wire != PB_LEN)
+			continue;
+		pb_reader s = pb_sub(&P->top, &f);
+		while (pb_next(&s, &g, &e) == 1)
+			if (g.num == 3)
+				return 1;
+	}
 	return 0;
 }
 
@@ -916,6 +964,8 @@ pp_free(struct pp *P)
 	free(P->pnodes);
 	free(P->svals);
 	free(P->keyseen);
+	free(P->lab);
+	free(P->labstr);
 	stackset_free(&P->stacks);
 }
 
@@ -958,6 +1008,12 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	P.svals = xcalloc(P.nvts, sizeof(ft_val));
 	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
+	P.labstr = xcalloc(P.nstrs ? P.nstrs : 1, sizeof(uint32_t));
+	if ((P.has_labels = has_labels(&P)) != 0) {
+		ft_labelsets *ls = labelsets_new();
+		p->labels = labelled_new(ls, p->nvals);
+		labelsets_unref(ls);
+	}
 	if (pass_samples(&P, p, &nsamples, &rep->stacks) < 0)
 		goto fail;
 	rep->valid = nsamples;

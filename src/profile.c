@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "framesrc.h"
+#include "labels.h"
 #include "xalloc.h"
 
 static const ft_val pow10v[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
@@ -154,6 +155,7 @@ profile_free(ft_profile *p)
 	free(p->threads);
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
+	labelled_free(p->labels);
 	arena_free(p->arena);
 	free(p);
 }

@@ -118,6 +118,9 @@ typedef struct ft_profile {
 	/* Source files and mappings per frame name, for pprof-style filter
 	 * matching (framesrc.h); shared by derived trees, NULL when none. */
 	struct ft_framesrc *fsrc;
+	/* pprof sample labels per (stack, label set) (labels.h); owned, NULL
+	 * when the profile has none.  Transforms carry them over. */
+	struct ft_labelled *labels;
 
 	/* Threads whose stacks start at a root frame of their own, by node
 	 * (relabel.h); NULL when the format has none.  Not copied by

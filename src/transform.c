@@ -26,11 +26,14 @@
 #include "collapse.h"
 #include "framesrc.h"
 #include "invert.h"
+#include "labels.h"
+#include "tags.h"
 #include "xalloc.h"
 
 static const char *const kind_names[FILTER_KINDS] = {
 	"focus", "ignore", "hide", "show-from", "prune-from", "show",
 	"collapse-recursion", "invert",
+	"tagfocus", "tagignore", "tagroot", "tagleaf", "tagshow", "taghide",
 };
 
 const char *
@@ -63,7 +66,15 @@ filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
 		return -1;
 	}
 	ft_matcher *m = NULL;
-	if (kind == FILTER_INVERT) {
+	struct ft_tagspec *tag = NULL;
+	if (kind >= FILTER_TAGFOCUS) {
+		if (*pattern == '\0') {
+			diag_set(err, "%s: a value is needed", kind_names[kind]);
+			return -1;
+		}
+		if ((tag = tag_compile(kind, pattern, err)) == NULL)
+			return -1;
+	} else if (kind == FILTER_INVERT) {
 		pattern = "";
 	} else if (kind == FILTER_COLLAPSE) {
 		if (*pattern == '\0')
@@ -80,7 +91,7 @@ filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
 		f->cap = (int)grow_cap((size_t)f->cap, (size_t)f->n + 1, 4);
 		f->v = xreallocarray(f->v, (size_t)f->cap, sizeof(ft_filter));
 	}
-	f->v[f->n++] = (ft_filter){kind, xstrdup(pattern), m};
+	f->v[f->n++] = (ft_filter){kind, xstrdup(pattern), m, tag};
 	return 0;
 }
 
@@ -96,7 +107,8 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	int kind = filter_kind_parse(w, (size_t)(s - w));
 	if (kind < 0) {
 		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
-		    "prune-from or show, then a regex; or invert, collapse-recursion)");
+		    "prune-from or show, then a regex; invert, collapse-recursion; "
+		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide)");
 		diag_append_text(err, w, (size_t)(s - w));
 		return -1;
 	}
@@ -105,11 +117,24 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	else
 		while (*s == ' ' || *s == '\t')
 			s++;
-	if (*s == '\0' && kind < FILTER_REGEX_KINDS) {
+	if (*s == '\0' && (kind < FILTER_REGEX_KINDS || kind >= FILTER_TAGFOCUS)) {
 		diag_set(err, "%s: a regex is needed", kind_names[kind]);
 		return -1;
 	}
 	return filters_add(f, kind, s, err);
+}
+
+void
+filters_tag_keys(const ft_filters *f, const ft_matcher **show,
+    const ft_matcher **hide)
+{
+	*show = *hide = NULL;
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		if (f->v[i].kind == FILTER_TAGSHOW)
+			*show = tag_key_matcher(f->v[i].tag);
+		else if (f->v[i].kind == FILTER_TAGHIDE)
+			*hide = tag_key_matcher(f->v[i].tag);
+	}
 }
 
 int
@@ -140,6 +165,7 @@ filters_pop(ft_filters *f)
 	f->n--;
 	free(f->v[f->n].pattern);
 	match_free(f->v[f->n].m);
+	tag_free(f->v[f->n].tag);
 }
 
 void
@@ -279,8 +305,18 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	s.newn[0] = FT_ROOT;
 	int rc = 0;
 	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
-	if (profile_self_row(p, FT_ROOT, row) && !dropped(kind, 0))
+	/* Where each node's self went, to carry labels over (labels.h). */
+	uint32_t *tgt = NULL;
+	if (p->labels != NULL) {
+		tgt = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+		for (size_t i = 0; i < nn; i++)
+			tgt[i] = FT_NONE;
+	}
+	if (profile_self_row(p, FT_ROOT, row) && !dropped(kind, 0)) {
 		rc = profile_add_self(s.np, FT_ROOT, row, err);
+		if (tgt != NULL)
+			tgt[0] = FT_ROOT;
+	}
 	for (uint32_t i = 1; i < nn && rc == 0; i++) {
 		uint8_t f = s.fl[i];
 		s.newn[i] = FT_NONE;
@@ -293,6 +329,8 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 			continue;
 		uint32_t t = ensure(&s, s.dm != NULL && s.dm[i] != FT_NONE ? s.dm[i] : s.up[i]);
 		rc = profile_add_self(s.np, t, row, err);
+		if (tgt != NULL)
+			tgt[i] = t;
 	}
 	free(row);
 	xbig_free(s.fl, nn);
@@ -302,6 +340,9 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	xbig_free(s.dm, sizeof(uint32_t) * nn);
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
+	if (rc == 0 && tgt != NULL)
+		labels_remap(p, s.np, tgt);
+	free(tgt);
 	if (rc != 0) {
 		profile_free(s.np);
 		return NULL;
@@ -319,17 +360,44 @@ filter_match(const ft_profile *p, int kind, const ft_matcher *m)
 	return map;
 }
 
+/* tagfocus, tagignore, tagroot, tagleaf: one pass, or NULL (*err clear)
+ * when there are none. */
+static ft_profile *
+apply_tags(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+    int column, int *failed, ft_diag *err)
+{
+	*failed = 0;
+	if (f == NULL)
+		return NULL;
+	struct ft_tagspec **t = xmalloc(sizeof(*t) * (size_t)(f->n + 1));
+	int n = 0;
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind >= FILTER_TAGFOCUS && f->v[i].kind <= FILTER_TAGLEAF)
+			t[n++] = f->v[i].tag;
+	ft_profile *np = NULL;
+	if (n > 0 && (np = transform_tags(p, t, n, sort, column, err)) == NULL)
+		*failed = 1;
+	free(t);
+	return np;
+}
+
 /* Regex filters in order, on a fresh copy when there are none. */
 static ft_profile *
-apply_regex(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+apply_regex(const ft_profile *p0, const ft_filters *f, enum ft_sort sort,
     int column, ft_diag *err)
 {
-	ft_profile *cur = NULL;
+	int failed;
+	ft_profile *tagged = apply_tags(p0, f, sort, column, &failed, err);
+	if (failed)
+		return NULL;
+	const ft_profile *p = tagged != NULL ? tagged : p0;
+	ft_profile *cur = tagged;
 	for (int i = 0; f != NULL && i < f->n; i++) {
 		if (f->v[i].kind >= FILTER_REGEX_KINDS)
 			continue;
 		const ft_profile *in = cur != NULL ? cur : p;
-		uint8_t *map = filter_match(p, f->v[i].kind, f->v[i].m);
+		/* p0: the same names and sources as every derived tree. */
+		uint8_t *map = filter_match(p0, f->v[i].kind, f->v[i].m);
 		ft_profile *np = transform_filter(in, f->v[i].kind, map, sort, column, err);
 		free(map);
 		if (cur != NULL)
@@ -338,7 +406,9 @@ apply_regex(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 			return NULL;
 		cur = np;
 	}
-	if (cur == NULL) {
+	if (cur == NULL || cur == tagged) {
+		if (cur != NULL)
+			return cur;
 		/* A copy: hide with nothing matching keeps every frame. */
 		uint8_t *none = xcalloc(intern_count(p->names) + 1, 1);
 		cur = transform_filter(p, FILTER_HIDE, none, sort, column, err);
@@ -367,15 +437,25 @@ transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 			how |= strcmp(f->v[i].pattern, "all") == 0 ? FT_COLLAPSE_ALL :
 			    FT_COLLAPSE_DIRECT;
 	if (how != 0) {
+		uint32_t *map = cur->labels != NULL ?
+		    xmalloc(sizeof(uint32_t) * (cur->nnodes + 1)) : NULL;
 		ft_profile *np = transform_collapse(cur,
 		    (how & FT_COLLAPSE_ALL) ? FT_COLLAPSE_ALL : FT_COLLAPSE_DIRECT,
-		    sort, column, NULL, err);
+		    sort, column, map, err);
+		if (np != NULL && map != NULL)
+			labels_remap(cur, np, map);
+		free(map);
 		profile_free(cur);
 		if ((cur = np) == NULL)
 			return NULL;
 	}
 	if (filters_find(f, FILTER_INVERT) >= 0) {
-		ft_profile *np = transform_invert(cur, sort, column, NULL, err);
+		uint32_t *map = cur->labels != NULL ?
+		    xmalloc(sizeof(uint32_t) * (cur->nnodes + 1)) : NULL;
+		ft_profile *np = transform_invert(cur, sort, column, map, err);
+		if (np != NULL && map != NULL)
+			labels_remap(cur, np, map);
+		free(map);
 		profile_free(cur);
 		cur = np;
 	}

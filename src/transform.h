@@ -24,7 +24,11 @@
  * removed like filters, and work wherever filters do:
  *   collapse-recursion [direct|all]   collapse.h
  *   invert                            invert.h
- * They apply after every filter, whatever their place in the list:
+ * pprof's tag filters (tags.h) are in the list too: tagfocus SPEC,
+ * tagignore SPEC, tagroot KEYS, tagleaf KEYS (applied first, on the
+ * labelled profile, as pprof adds label frames before filtering) and
+ * tagshow RE / taghide RE (which label keys the details list).
+ * View transforms apply after every filter, whatever their place:
  * filters choose and reshape stacks, then recursion is collapsed, then the
  * tree is turned upside down.
  *
@@ -50,6 +54,12 @@ enum ft_filter_kind {
 	FILTER_SHOW,
 	FILTER_COLLAPSE, /* collapse-recursion [direct|all] (collapse.h) */
 	FILTER_INVERT,   /* invert (invert.h) */
+	FILTER_TAGFOCUS, /* pprof's tag filters over sample labels (tags.h) */
+	FILTER_TAGIGNORE,
+	FILTER_TAGROOT,
+	FILTER_TAGLEAF,
+	FILTER_TAGSHOW,
+	FILTER_TAGHIDE,
 	FILTER_KINDS
 };
 /* Kinds below this one take a regex and go through transform_filter(). */
@@ -59,6 +69,7 @@ typedef struct ft_filter {
 	int kind;          /* enum ft_filter_kind */
 	char *pattern;     /* owned; "" for invert, "direct"/"all" for collapse */
 	ft_matcher *m;     /* owned, compiled once; NULL for view transforms */
+	struct ft_tagspec *tag; /* owned: the parsed tag filter, else NULL */
 } ft_filter;
 
 /* An ordered list of filters, shared by main.c (command line) and the
@@ -83,6 +94,9 @@ int filters_add_line(ft_filters *f, const char *line, ft_diag *err);
 int filters_find(const ft_filters *f, int kind);
 /* Remove entry i (later ones move down). */
 void filters_remove(ft_filters *f, int i);
+/* The key regexes of the last tagshow and taghide, or NULL. */
+void filters_tag_keys(const ft_filters *f, const ft_matcher **show,
+    const ft_matcher **hide);
 /* Remove the last filter (no-op when empty). */
 void filters_pop(ft_filters *f);
 void filters_clear(ft_filters *f);

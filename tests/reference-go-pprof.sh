@@ -47,6 +47,52 @@ while IFS='|' read -r name file popts fopts; do
 		fi
 	fi
 done
+# --info's label breakdown against pprof -tags: the same values, in the
+# same order, with the same share of the key's total (pprof leaves out
+# samples without the key; flametui lists them as "(none)").
+for t in cpu heap; do
+	opts=
+	[ $t = heap ] && opts="--sample-type alloc_space"
+	# shellcheck disable=SC2086
+	"$flametui" --info $opts "$top/tests/data/go-labels.$t.pb.gz" > "$tmp/info" 2>&1
+	if python3 - "$tmp/info" "$dir/expected/tags-$t.txt" <<'PY'
+import re, sys
+ours = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"^label=([^=]*)=(.*) (-?\d+) \(", line)
+    if m and m.group(2) != "(none)":
+        ours.setdefault(m.group(1), []).append((m.group(2), int(m.group(3))))
+theirs, key = {}, None
+for line in open(sys.argv[2]):
+    m = re.match(r"^ (\S+): Total", line)
+    if m:
+        key = m.group(1)
+        theirs[key] = []
+        continue
+    m = re.match(r"^\s+\S+ \(\s*([0-9.]+)%\): (.*)$", line)
+    if m and key:
+        theirs[key].append((m.group(2), m.group(1)))
+ok = sorted(ours) == sorted(theirs)
+for k in theirs:
+    tot = sum(v for _, v in ours.get(k, []))
+    mine = [(n, 100.0 * v / tot) for n, v in ours.get(k, [])]
+    want = theirs[k]
+    # pprof prints the share rounded to its shown digits.
+    same = len(mine) == len(want) and all(
+        a == b and abs(x - float(p)) <= 0.5 * 10 ** -len((p + ".").split(".")[1]) + 1e-9
+        for (a, x), (b, p) in zip(mine, want))
+    if not same:
+        ok = False
+        print("reference-go-pprof: -tags %s: %s != %s" % (k, mine[:4], want[:4]))
+sys.exit(0 if ok else 1)
+PY
+	then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "reference-go-pprof: FAIL --info labels vs pprof -tags ($t)"
+	fi
+done
 echo "reference-go-pprof: $passed passed, $failed failed${fresh:+ (expected files re-made with go tool pprof)}"
 [ "$failed" -eq 0 ]
 }

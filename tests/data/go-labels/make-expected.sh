@@ -17,3 +17,7 @@ grep -v '^#' "$here/cases.txt" | while IFS='|' read -r name file popts fopts; do
 	go tool pprof $unit -traces $popts "$here/../$file" 2>/dev/null |
 	    python3 "$here/../../pprof_traces.py" > "$out/$name.folded"
 done
+# pprof's -tags: each label key's values with their share.
+go tool pprof -tags "$here/../go-labels.cpu.pb.gz" 2>/dev/null > "$out/tags-cpu.txt"
+go tool pprof -sample_index=alloc_space -tags "$here/../go-labels.heap.pb.gz" \
+    2>/dev/null > "$out/tags-heap.txt"
