@@ -12,9 +12,10 @@
  * SIGINT/SIGTERM/SIGHUP (a flag ends the loop, then curses is shut down)
  * and fatal signals (an async-signal-safe handler writes reset sequences
  * saved at start-up and the original termios, then re-raises).
- * It does not decide ASCII vs UTF-8 drawing (main.c sets v->utf8).
- * What it shows is an ft_screen (screen.h): the single-profile view or
- * the comparison view, behind the same key/mouse/render callbacks.
+ * It does not decide ASCII vs UTF-8 drawing (cmd_view.c sets v->utf8).
+ * What it shows is the view (view.h), one profile or two: keys go to
+ * view_key(), the mouse to view_click()/view_wheel(), and render_view()
+ * draws the canvas (the whole path is written at the top of view.c).
  */
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
@@ -36,6 +37,7 @@
 
 #include "canvas.h"
 #include "keymap.h"
+#include "render.h"
 #include "xalloc.h"
 
 /* --- terminal state saved for signal handlers --------------------------- */
@@ -445,20 +447,20 @@ map_key(int r, wint_t wc)
 }
 
 static int
-handle_mouse(ft_screen *s)
+handle_mouse(ft_view *v)
 {
 	MEVENT me;
 	if (getmouse(&me) != OK)
 		return 0;
 	if (me.bstate & BUTTON1_DOUBLE_CLICKED)
-		return s->click(s->ctx, me.x, me.y, 1);
+		return view_click(v, me.x, me.y, 1);
 	if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
-		return s->click(s->ctx, me.x, me.y, 0);
+		return view_click(v, me.x, me.y, 0);
 	if (me.bstate & BUTTON4_PRESSED)
-		return s->wheel(s->ctx, -1);
+		return view_wheel(v, -1);
 #if defined(BUTTON5_PRESSED)
 	if (me.bstate & BUTTON5_PRESSED)
-		return s->wheel(s->ctx, 1);
+		return view_wheel(v, 1);
 #endif
 	return 0;
 }
@@ -609,7 +611,7 @@ osc52_copy(const char *text)
 }
 
 static void
-term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
+term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 {
 	raw();
 	noecho();
@@ -642,40 +644,32 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_screen *s)
 		    , NULL);
 	}
 	setup_colors(t, o->color);
-	s->set_colors(s->ctx, t->colors);
+	v->colors = t->colors;
 }
 
 int
 tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
-{
-	ft_screen s = screen_of_view(v);
-	return tui_run_screen(&s, o, err);
-}
-
-int
-tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 {
 	struct tui t;
 	memset(&t, 0, sizeof(t));
 	got_signal = 0;
 	if (term_open(&t, o, err) != 0)
 		return -1;
-	term_setup(&t, o, s);
+	term_setup(&t, o, v);
 	int w, h;
 	getmaxyx(stdscr, h, w);
-	s->resize(s->ctx, w, h);
-	canvases_resize(&t, w, h, s->utf8);
+	view_resize(v, w, h);
+	canvases_resize(&t, w, h, v->utf8);
 
 	int dirty = 1, quit = 0, errs = 0, lost = 0;
 	while (!quit && !got_signal) {
 		if (dirty) {
-			s->render(s->ctx, &t.cur);
+			render_view(v, &t.cur);
 			blit(&t);
 			/* The prompt's cursor, when one is open. */
-			int cx, cy;
-			if (s->cursor != NULL && s->cursor(s->ctx, &cx, &cy)) {
+			if (v->cursor_x >= 0 && v->cursor_y >= 0) {
 				curs_set(1);
-				move(cy, cx);
+				move(v->cursor_y, v->cursor_x);
 			} else {
 				curs_set(0);
 			}
@@ -711,15 +705,15 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		int f = 0;
 		if (key == FTK_RESIZE) {
 			getmaxyx(stdscr, h, w);
-			s->resize(s->ctx, w, h);
-			canvases_resize(&t, w, h, s->utf8);
+			view_resize(v, w, h);
+			canvases_resize(&t, w, h, v->utf8);
 			f = V_REDRAW;
 		} else if (key == FTK_MOUSE) {
-			f = handle_mouse(s);
+			f = handle_mouse(v);
 		} else {
 			/* Prompts, tables and the butterfly view see keys first
 			 * (view_key() falls back to the key table). */
-			f = s->key(s->ctx, key);
+			f = view_key(v, key);
 			if (key == FTK_CTRL('l')) {
 				clearok(curscr, TRUE);
 				t.prev_valid = 0;
@@ -727,8 +721,8 @@ tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err)
 		}
 		if (f & V_QUIT)
 			quit = 1;
-		if ((f & V_COPY) && s->take_copy != NULL) {
-			char *text = s->take_copy(s->ctx);
+		if (f & V_COPY) {
+			char *text = view_take_copy(v);
 			if (text != NULL)
 				osc52_copy(text);
 			free(text);

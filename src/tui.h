@@ -3,7 +3,6 @@
 #define FT_TUI_H
 
 #include "diag.h"
-#include "screen.h"
 #include "view.h"
 
 enum ft_color_opt { FT_COLOR_AUTO, FT_COLOR_ALWAYS, FT_COLOR_NEVER };
@@ -18,8 +17,5 @@ typedef struct ft_tui_opts {
  * (no terminal, terminal setup failed).  The terminal is restored on
  * every exit path, including fatal signals. */
 int tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err);
-
-/* The same loop over any screen (screen.h): the comparison view uses it. */
-int tui_run_screen(ft_screen *s, const ft_tui_opts *o, ft_diag *err);
 
 #endif

@@ -2,9 +2,9 @@
  * history (see view.h).
  *
  * How a key press reaches the screen, for one profile or two:
- *   tui.c reads a key -> screen.c v_key() -> view_key() (view_keys.c): an
- *   open prompt, the help screen, the function table or the butterfly view
- *   takes it first, else keymap_action() -> view_apply(), which changes
+ *   tui.c reads a key -> view_key() (view_keys.c): an open prompt, the
+ *   help screen, the function table or the butterfly view takes it first,
+ *   else keymap_action() (keymap.c) -> view_apply(), which changes
  *   state here (moves, zoom) or in view_modes.c (search, filters, tables,
  *   butterfly) and returns V_REDRAW -> tui.c calls render_view() (render.c):
  *   view_update_layout() lays out each pane (layout.c), then the panes'

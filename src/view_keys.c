@@ -355,9 +355,11 @@ view_apply(ft_view *v, enum ft_action a)
 int
 view_key(ft_view *v, int key)
 {
+	/* A one-shot status message lasts until the next key. */
+	int f = v->message != NULL ? V_REDRAW : 0;
 	v->message = NULL;
 	if (v->prompt_kind != PK_NONE)
-		return prompt_feed(v, key);
+		return f | prompt_feed(v, key);
 	if (v->help && key == 'q') { /* q closes the help (Ctrl-C still quits) */
 		v->help = 0;
 		return V_REDRAW;
@@ -372,7 +374,7 @@ view_key(ft_view *v, int key)
 			return V_REDRAW;
 		}
 	}
-	return view_apply(v, keymap_action(key));
+	return f | view_apply(v, keymap_action(key));
 }
 
 /* --- mouse -------------------------------------------------------------- */

@@ -778,8 +778,9 @@ view_prompt_open(ft_view *v, int kind)
 	}
 	ft_history *h = kind == PK_SEARCH ? &v->hist_search :
 	    kind == PK_FILTER ? &v->hist_filter : &v->hist_table;
-	const ft_matcher *cur = kind == PK_SEARCH && v->cmp != NULL ? v->search :
-	    kind == PK_TABLE ? v->table.m : NULL;
+	/* The table's row filter is edited; a search starts empty (Up
+	 * recalls the history). */
+	const ft_matcher *cur = kind == PK_TABLE ? v->table.m : NULL;
 	v->prompt_kind = kind;
 	prompt_start(&v->prompt, cur != NULL ? match_pattern(cur) : NULL, h);
 	return V_REDRAW;
