@@ -29,6 +29,8 @@ ifeq ($(strip $(DEP_LIBS)),)
 DEP_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
 DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate
 endif
+# libiberty's demangler (Debian libiberty-dev) has no .pc file.
+DEP_LIBS += -liberty
 
 ALL_CFLAGS = $(WARN) $(DEP_CFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(CFLAGS) -MMD -MP
 

@@ -74,26 +74,31 @@ apply_unit(const ft_cmdline *o, ft_profile *p)
 	}
 }
 
-/* --group: p with its threads merged to o->group (p itself when there is
- * nothing to merge).  With raw non-NULL, *raw keeps p when the result
- * differs (the viewer's group key regroups it); else p is freed. */
+/* --group and --demangle: p with its threads merged to o->group and its
+ * names demangled (p itself when that changes nothing).  With raw
+ * non-NULL and p relabelable, *raw keeps p (the viewer's group and
+ * demangle keys relabel it; it may be the result itself); else p is freed
+ * when the result differs. */
 static ft_profile *
-regroup(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
+relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
 {
 	if (raw != NULL)
 		*raw = NULL;
-	if (p->nthreads == 0 || o->group == FT_GROUP_THREAD)
-		return p;
-	ft_profile *g = profile_regroup(p, o->group, o->sort, p->deftype, err);
-	if (raw != NULL && g != NULL)
+	int keep = raw != NULL && profile_relabelable(p);
+	if (keep)
 		*raw = p;
-	else
+	if (!profile_relabel_changes(p, o->group, o->demangle))
+		return p;
+	ft_profile *g = profile_relabel(p, o->group, o->demangle, o->sort, p->deftype, err);
+	if (g == NULL && keep)
+		*raw = NULL;
+	if (g == NULL || !keep)
 		profile_free(p);
 	return g;
 }
 
 /* Load one file; warnings about skipped or rounded lines go to stderr.
- * --unit and --group apply (see regroup() for raw). */
+ * --unit, --group and --demangle apply (see relabel() for raw). */
 static ft_profile *
 load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
     ft_diag *err, ft_profile **raw)
@@ -120,7 +125,7 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	for (int i = 0; i < rep->nwarn; i++)
 		fprintf(stderr, "flametui: warning: %s\n", rep->warn[i].msg);
 	apply_unit(o, p);
-	return regroup(o, p, raw, err);
+	return relabel(o, p, raw, err);
 }
 
 /* --merge: load every file (one name table) and sum them. */
@@ -235,7 +240,7 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 		}
 		if (o->nfiles == 1 && o->cmd == CMD_VIEW)
 			in->raw = raw;
-		else
+		else if (raw != in->base)
 			profile_free(raw);
 	}
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
@@ -343,7 +348,7 @@ cmd_input_free(ft_input *in)
 		profile_free(in->b);
 	if (in->base != NULL)
 		profile_free(in->base);
-	if (in->raw != NULL)
+	if (in->raw != NULL && in->raw != in->base)
 		profile_free(in->raw);
 	memset(in, 0, sizeof(*in));
 }

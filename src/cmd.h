@@ -48,6 +48,7 @@ typedef struct ft_cmdline {
 	int diff, normalize;    /* comparison: differential view, scale A to B */
 	int merge;              /* --merge: sum all the files into one profile */
 	int group;              /* --group: enum ft_group */
+	int demangle;           /* --demangle: enum ft_demangle */
 	const char *unit;       /* --unit: canonical unit name, or NULL */
 	const char *files[CMD_MAX_FILES];
 	int nfiles;
@@ -68,8 +69,9 @@ typedef struct ft_input {
 	ft_compare cmp;
 	int have_report;   /* one file (no --merge): its load report */
 	ft_load_report report;
-	/* The viewer's group key regroups raw, the profile as loaded with its
-	 * threads apart (owned; NULL when base is that profile or not needed). */
+	/* The viewer's group and demangle keys relabel raw, the profile as
+	 * loaded (threads apart, names as in the file; owned unless it is
+	 * base itself; NULL when there is nothing to relabel). */
 	ft_profile *raw;
 	uint32_t threads, processes; /* as loaded (--info) */
 } ft_input;

@@ -49,8 +49,9 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		view_set_base(v, in->base, in->p != in->base ? in->p : NULL, &o->filters);
 		in->p = in->base;
 		if (in->raw != NULL) {
-			/* The group key regroups raw; both go with the view. */
-			view_set_raw(v, in->raw, o->group, in->base);
+			/* The group and demangle keys relabel raw; raw and base
+			 * (which may be raw) go with the view. */
+			view_set_raw(v, in->raw, o->group, o->demangle, in->base);
 			in->raw = NULL;
 			in->base = in->p = NULL;
 		}

@@ -37,6 +37,7 @@ const ft_keydef keymap[] = {
 	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
+	{"M", {'M'}, ACT_DEMANGLE, "C++/Rust names: demangled short, in full, or as mangled"},
 	{"P", {'P'}, ACT_GROUP, "processes and threads: merged, one root frame per process or per thread"},
 	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},

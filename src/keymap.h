@@ -27,7 +27,7 @@ enum ft_action {
 	/* comparison of two profiles (compare_view.c) */
 	ACT_CMP_DIFF, ACT_CMP_WIDTH, ACT_CMP_SPLIT, ACT_CMP_PANE, ACT_CMP_TABLE,
 	ACT_COPY, ACT_COPY_STACK,
-	ACT_GROUP,
+	ACT_GROUP, ACT_DEMANGLE,
 	ACT_COUNT
 };
 

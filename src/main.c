@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "keymap.h"
+#include "demangle.h"
 #include "relabel.h"
 #include "units.h"
 
@@ -23,7 +24,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
-	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DETAILS,
+	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -56,6 +57,10 @@ static const struct cli_option options[] = {
 	    "  --unit U               unit of the counts when the format has none\n"
 	    "                         (folded, systemtap, DTrace, bpftrace):\n"
 	    "                         samples, ns, us, ms, s, bytes or count\n"},
+	{"demangle", required_argument, OPT_DEMANGLE,
+	    "  --demangle M           C++/Rust names: short drops argument lists and\n"
+	    "                         template arguments (default, as pprof), full keeps\n"
+	    "                         them, none shows names as mangled in the file\n"},
 	{"group", required_argument, OPT_GROUP,
 	    "  --group G              processes and threads (perf): none merges them\n"
 	    "                         (default), process and thread give each its own\n"
@@ -261,6 +266,10 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		if ((o->group = group_parse(arg)) < 0)
 			return usage_error("--group wants none, process or thread, not '%s'", arg);
 		break;
+	case OPT_DEMANGLE:
+		if ((o->demangle = demangle_parse(arg)) < 0)
+			return usage_error("--demangle wants full, short or none, not '%s'", arg);
+		break;
 	case OPT_UNIT:
 		if ((o->unit = units_parse(arg)) == NULL)
 			return usage_error("--unit wants samples, ns, us, ms, s, bytes or count, "
@@ -332,6 +341,7 @@ parse_args(int argc, char **argv, ft_cmdline *o)
 	o->dump_h = 40;
 	o->mouse = 1;
 	o->top = -1;
+	o->demangle = FT_DEMANGLE_SHORT;
 	int c, rc;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:hV", lo, NULL)) != -1)

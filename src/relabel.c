@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "xalloc.h"
 
 static const char *const group_names[FT_GROUPS] = {"none", "process", "thread"};
@@ -107,8 +108,58 @@ profile_process_count(const ft_profile *p)
 	return n;
 }
 
+static int
+has_mangled(const ft_profile *p)
+{
+	uint32_t n = intern_count(p->names);
+	for (uint32_t id = 1; id < n; id++)
+		if (demangle_candidate(intern_str(p->names, id), intern_len(p->names, id)))
+			return 1;
+	return 0;
+}
+
+int
+profile_relabelable(const ft_profile *p)
+{
+	return p->nthreads > 0 || has_mangled(p);
+}
+
+int
+profile_relabel_changes(const ft_profile *p, int g, int dm)
+{
+	return (p->nthreads > 0 && g != FT_GROUP_THREAD) ||
+	    (dm != FT_DEMANGLE_NONE && has_mangled(p));
+}
+
+/* The demangled name id of id (computed once per id; ids interned while
+ * relabelling are demangled already). */
+static uint32_t
+map_name(ft_profile *q, uint32_t *nmap, uint32_t nn, uint32_t id, int dm)
+{
+	if (dm == FT_DEMANGLE_NONE || id >= nn)
+		return id;
+	if (nmap[id] != UINT32_MAX)
+		return nmap[id];
+	size_t len;
+	char *d = demangle_name(intern_str(q->names, id), intern_len(q->names, id), dm, &len);
+	uint32_t out = id;
+	if (d != NULL) {
+		out = intern_get(q->names, d, len, intern_kind(q->names, id));
+		free(d);
+	}
+	nmap[id] = out;
+	return out;
+}
+
 ft_profile *
 profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
+    ft_diag *err)
+{
+	return profile_relabel(p, g, FT_DEMANGLE_NONE, sort, column, err);
+}
+
+ft_profile *
+profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int column,
     ft_diag *err)
 {
 	ft_profile *q = profile_new_like(p);
@@ -117,6 +168,9 @@ profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
 	uint32_t *map = xmalloc(sizeof(uint32_t) * p->nnodes);
 	map[FT_ROOT] = FT_ROOT;
 	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	uint32_t nn = dm != FT_DEMANGLE_NONE ? intern_count(p->names) : 0;
+	uint32_t *nmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	memset(nmap, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
 	uint32_t k = 0; /* next thread entry (entries are in node order) */
 	int rc = 0;
 	if (profile_self_row(p, FT_ROOT, row))
@@ -131,12 +185,14 @@ profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
 			    p->threads[k].merged;
 			map[n] = name == FT_NONE ? FT_ROOT : profile_child(q, FT_ROOT, name);
 		} else {
-			map[n] = profile_child(q, map[nd->parent], nd->name);
+			map[n] = profile_child(q, map[nd->parent],
+			    map_name(q, nmap, nn, nd->name, dm));
 		}
 		if (profile_self_row(p, n, row))
 			rc = profile_add_self(q, map[n], row, err);
 	}
 	free(row);
+	free(nmap);
 	free(map);
 	if (rc != 0 || profile_finish(q, sort, column, err) != 0) {
 		profile_free(q);

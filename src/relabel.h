@@ -16,8 +16,9 @@
  * stackcollapse-perf.pl --pid) or into none (the comm alone when the format
  * puts it there by convention, as perf does, else no root frame at all).
  *
- * Regrouping is a rename of root frames: a new tree is built where frames
- * that become equal are merged; totals do not change.
+ * Names.  profile_relabel() also demangles C++ and Rust symbols
+ * (demangle.h: --demangle full|short|none).  Both are renames: a new tree
+ * is built where frames that become equal are merged; totals do not change.
  */
 #ifndef FT_RELABEL_H
 #define FT_RELABEL_H
@@ -67,5 +68,15 @@ int group_parse(const char *s);
  * NULL with err set only on a value overflow. */
 ft_profile *profile_regroup(const ft_profile *p, int g, enum ft_sort sort,
     int column, ft_diag *err);
+
+/* The same, and frame names demangled in mode dm (demangle.h): names that
+ * demangle alike merge, so "short" can join overloads as pprof does. */
+ft_profile *profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort,
+    int column, ft_diag *err);
+
+/* Could profile_relabel change p: it has threads, or mangled names? */
+int profile_relabelable(const ft_profile *p);
+/* Would (g, dm) change p? */
+int profile_relabel_changes(const ft_profile *p, int g, int dm);
 
 #endif

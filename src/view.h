@@ -156,11 +156,13 @@ typedef struct ft_view {
 	ft_profile *derived; /* owned; NULL when no filter is active */
 	ft_filters filters;  /* owned */
 	enum ft_sort sort;   /* child order used for derived trees */
-	/* Processes and threads (relabel.h): base is raw regrouped to group.
-	 * Both owned when set by view_set_raw(); NULL otherwise. */
+	/* Processes, threads and names (relabel.h): base is raw relabelled to
+	 * (group, demangle); raw owned and base_own (base when it is not raw)
+	 * owned when set by view_set_raw(); NULL otherwise. */
 	ft_profile *raw;
 	ft_profile *base_own;
 	int group;           /* enum ft_group */
+	int demangle;        /* enum ft_demangle */
 
 	/* The prompt on the status line. */
 	int prompt_kind;     /* enum ft_prompt_kind */
@@ -277,10 +279,13 @@ void view_set_base(ft_view *v, ft_profile *base, ft_profile *derived,
     ft_filters *f);
 /* The profile as loaded, with its threads apart, and the level base shows:
  * the group key regroups raw.  The view owns raw and base from now on. */
-void view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base);
+void view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle,
+    ft_profile *base);
 /* Show processes and threads at level g (enum ft_group): re-derive base
  * and the filtered profile.  V_* flags. */
 int view_set_group(ft_view *v, int g);
+/* Show names demangled in mode dm (enum ft_demangle).  V_* flags. */
+int view_set_demangle(ft_view *v, int dm);
 /* A comparison: the inputs c was built from, so filters and sample types
  * can rebuild it; takes over the filter list f already applied to c
  * (leaves *f empty; f may be NULL).  a, b must outlive the view. */

@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "demangle.h"
 #include "relabel.h"
 
 static int common_apply(ft_view *v, enum ft_action a);
@@ -142,7 +143,7 @@ bf_apply(ft_view *v, enum ft_action a)
 		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
 	case ACT_DETAILS: case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
-	case ACT_GROUP:
+	case ACT_GROUP: case ACT_DEMANGLE:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
 	case ACT_SEARCH_SEL:
@@ -334,6 +335,9 @@ common_apply(ft_view *v, enum ft_action a)
 		return 0;
 	case ACT_GROUP:
 		return view_set_group(v, (v->group + 1) % FT_GROUPS);
+	case ACT_DEMANGLE: /* short -> full -> none -> short */
+		return view_set_demangle(v, v->demangle == FT_DEMANGLE_SHORT ? FT_DEMANGLE_FULL :
+		    v->demangle == FT_DEMANGLE_FULL ? FT_DEMANGLE_NONE : FT_DEMANGLE_SHORT);
 	default:
 		return graph_apply(v, a);
 	}

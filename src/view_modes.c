@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "relabel.h"
 #include "xalloc.h"
 
@@ -294,11 +295,36 @@ refilter(ft_view *v, ft_diag *err)
 }
 
 void
-view_set_raw(ft_view *v, ft_profile *raw, int group, ft_profile *base)
+view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle, ft_profile *base)
 {
 	v->raw = raw;
 	v->group = group;
-	v->base_own = base;
+	v->demangle = demangle;
+	v->base_own = base != raw ? base : NULL;
+}
+
+/* Rebuild base from raw for (g, dm) and re-derive: the group and demangle
+ * keys.  0, or -1 with a message set. */
+static int
+relabel(ft_view *v, int g, int dm)
+{
+	ft_diag err;
+	ft_profile *nb = v->raw;
+	if (profile_relabel_changes(v->raw, g, dm) &&
+	    (nb = profile_relabel(v->raw, g, dm, v->sort, v->col, &err)) == NULL) {
+		view_message(v, err.msg);
+		return -1;
+	}
+	ft_profile *old = v->base_own;
+	v->base = nb;
+	v->base_own = nb != v->raw ? nb : NULL;
+	v->group = g;
+	v->demangle = dm;
+	if (refilter(v, &err) != 0)
+		view_message(v, err.msg);
+	if (old != NULL)
+		profile_free(old);
+	return 0;
 }
 
 int
@@ -308,25 +334,30 @@ view_set_group(ft_view *v, int g)
 		v->message = "this profile has no processes or threads to group by";
 		return V_REDRAW;
 	}
-	ft_diag err;
-	ft_profile *nb = v->raw;
-	if (g != FT_GROUP_THREAD &&
-	    (nb = profile_regroup(v->raw, g, v->sort, v->col, &err)) == NULL) {
-		view_message(v, err.msg);
+	if (relabel(v, g, v->demangle) == 0) {
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", g == FT_GROUP_NONE ?
+		    "processes and threads merged" : g == FT_GROUP_PROCESS ?
+		    "one root frame per process" : "one root frame per thread");
+		v->message = v->msgbuf;
+	}
+	return V_REDRAW;
+}
+
+int
+view_set_demangle(ft_view *v, int dm)
+{
+	if (v->cmp != NULL || v->raw == NULL ||
+	    !profile_relabel_changes(v->raw, FT_GROUP_THREAD, FT_DEMANGLE_FULL)) {
+		v->message = "this profile has no mangled C++ or Rust names";
 		return V_REDRAW;
 	}
-	ft_profile *old = v->base_own;
-	v->base = nb;
-	v->base_own = nb != v->raw ? nb : NULL;
-	v->group = g;
-	if (refilter(v, &err) != 0)
-		view_message(v, err.msg);
-	if (old != NULL)
-		profile_free(old);
-	snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", g == FT_GROUP_NONE ?
-	    "processes and threads merged" : g == FT_GROUP_PROCESS ?
-	    "one root frame per process" : "one root frame per thread");
-	v->message = v->msgbuf;
+	if (relabel(v, v->group, dm) == 0) {
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", dm == FT_DEMANGLE_FULL ?
+		    "names demangled in full (argument lists, template arguments)" :
+		    dm == FT_DEMANGLE_SHORT ? "names demangled, short (no arguments)" :
+		    "names as mangled in the file");
+		v->message = v->msgbuf;
+	}
 	return V_REDRAW;
 }
 

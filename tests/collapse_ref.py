@@ -13,6 +13,10 @@ from flametui's C code), to compute expected folded stacks in the tests.
                                   samples of event E (default: the first),
                                   weighted by period
   collapse_ref.py folded FILE     sum a folded file's counts by stack
+  collapse_ref.py folded-notemplates FILE
+                                  the same with template arguments <...>
+                                  dropped from frame names (pprof's short
+                                  names, after c++filt -p in the tests)
 
 An empty stack (a count with no frames) is the frame "[no stack]", as
 flametui names it.  Output: folded lines "a;b;c COUNT", byte-sorted.  Kernel/JIT annotations are
@@ -215,13 +219,32 @@ def perf(path, event=None, group="none"):
     out(acc)
 
 
-def folded(path):
+def strip_templates(name):
+    """Drop balanced <...> groups, keeping operator<, operator<< etc."""
+    res, depth, i = [], 0, 0
+    while i < len(name):
+        c = name[i]
+        if c == "<" and depth == 0 and re.search(r"operator<?$", name[:i]):
+            res.append(c)
+        elif c == "<":
+            depth += 1
+        elif c == ">" and depth > 0:
+            depth -= 1
+        elif depth == 0:
+            res.append(c)
+        i += 1
+    return "".join(res)
+
+
+def folded(path, templates=True):
     acc = defaultdict(int)
     for line in lines(path):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         stack, _, count = line.rpartition(" ")
+        if not templates:
+            stack = ";".join(strip_templates(f) for f in stack.split(";"))
         acc[stack] += int(count)
     out(acc)
 
@@ -241,6 +264,9 @@ def main(argv):
             else:
                 break
         perf(args[0], event, group)
+        return 0
+    if kind == "folded-notemplates":
+        folded(argv[2], templates=False)
         return 0
     {"stap": stap, "dtrace": dtrace, "bpftrace": bpftrace, "folded": folded}[kind](argv[2])
     return 0

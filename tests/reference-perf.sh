@@ -18,6 +18,8 @@
 #     keeps C++ argument lists (cpp-stacks-std-function), demangles Rust
 #     legacy symbols (single-event) and reads a one-line event form
 #     (single-line-stacks); flametui follows stackcollapse-perf.pl there.
+# The collapsers do not demangle: flametui runs with --demangle none here
+# (perf-java-faults-01 has mangled JVM frames).
 # Skips (exit 0) when ../shared is absent; FLAMETUI_SHARED overrides it.
 top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${FLAMETUI_SHARED:-$top/../shared}
@@ -45,17 +47,17 @@ for f in "$fg"/test/*.txt; do
 	b=$(basename "$f" .txt)
 	awk '{ l[NR] = $0 } $0 == "" { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' \
 	    "$f" >"$tmp/in.txt"
-	"$flametui" --export folded "$tmp/in.txt" >"$tmp/out" 2>"$tmp/err"
+	"$flametui" --demangle none --export folded "$tmp/in.txt" >"$tmp/out" 2>"$tmp/err"
 	check "$b" "$tmp/out" "$fg/test/results/$b-collapsed-all.txt"
 	case $b in perf-java-faults-01|perf-java-stacks-0[12]|perf-vertx-stacks-01) continue ;; esac
 	for g in pid:process tid:thread; do
-		"$flametui" --group "${g#*:}" --export folded "$tmp/in.txt" 2>"$tmp/err" |
+		"$flametui" --demangle none --group "${g#*:}" --export folded "$tmp/in.txt" 2>"$tmp/err" |
 		    sed 's/_\[[kj]\]//g' >"$tmp/out"
 		check "$b --group ${g#*:}" "$tmp/out" "$fg/test/results/$b-collapsed-${g%%:*}.txt"
 	done
 done
 unannotated() {
-	"$flametui" --export folded "$1" 2>"$tmp/err" | sed 's/_\[[kj]\]//g' | LC_ALL=C sort >"$tmp/out"
+	"$flametui" --demangle none --export folded "$1" 2>"$tmp/err" | sed 's/_\[[kj]\]//g' | LC_ALL=C sort >"$tmp/out"
 }
 if [ -f "$fg/example-perf-stacks.txt.gz" ] && [ -d "$inf" ]; then
 	unannotated "$fg/example-perf-stacks.txt.gz"

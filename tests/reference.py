@@ -35,7 +35,10 @@ def ok():
 
 
 def run(args):
-    r = subprocess.run([flametui] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # The loader as it reads the file: no demangling (flametui demangles
+    # C++/Rust names by default; FlameGraph's results keep them mangled).
+    r = subprocess.run([flametui, "--demangle", "none"] + args,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return r.returncode, r.stdout, r.stderr
 
 

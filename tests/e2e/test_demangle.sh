@@ -1,0 +1,28 @@
+#!/bin/sh
+# The demangle key M on a perf recording with mangled C++ names
+# (tests/data/perf-cxx-mangled.txt.gz, perf script --no-demangle): short
+# names by default (the two calc::work overloads merged), then in full,
+# then as mangled in the file, then short again; zoom follows by path where
+# it can.  A profile without mangled names says so.
+. "$(dirname "$0")/lib.sh"
+
+ft_start 120 16 -- --zoom 'cxx;__libc_start_call_main;main' "$FT_DATA/perf-cxx-mangled.txt.gz"
+ft_check "opens with short names" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_check "templates dropped" ft_matches 'calc::Acc::sum'
+ft_keys M
+ft_check "M: names in full" ft_wait_for 'calc::work\(int\)'
+ft_check "M: says so" ft_matches 'names demangled in full'
+ft_keys M
+ft_check "M again: as mangled" ft_wait_for '_ZN4calc4workEi'
+ft_keys M
+ft_check "M a third time: short again" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_keys q
+ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
+
+ft_start 100 12 -- "$FT_DATA/small.folded"
+ft_check "folded opens" ft_wait_for '^small.folded'
+ft_keys M
+ft_check "M without mangled names says so" ft_wait_for 'no mangled C\+\+ or Rust names'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+ft_done

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --demangle pretty tests/data/small.folded
