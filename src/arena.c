@@ -15,6 +15,8 @@
 #include "xalloc.h"
 
 #define CHUNK_SIZE (256u * 1024u)
+#define CHUNK_FIRST (8u * 1024u) /* chunks double from here to CHUNK_SIZE:
+                                    a small profile costs little (fuzzing) */
 
 struct chunk {
 	struct chunk *next;
@@ -79,7 +81,11 @@ alloc_aligned(ft_arena *a, size_t n, size_t align)
 	struct chunk *c = a->head;
 	size_t at = c != NULL ? (c->used + align - 1) & ~(align - 1) : 0;
 	if (c == NULL || at > c->size || c->size - at < n) {
-		c = chunk_new(CHUNK_SIZE);
+		size_t size = c == NULL ? CHUNK_FIRST : c->size >= CHUNK_SIZE / 2 ? CHUNK_SIZE :
+		    c->size * 2;
+		while (size < n)
+			size *= 2;
+		c = chunk_new(size);
 		c->next = a->head;
 		a->head = c;
 		at = 0;

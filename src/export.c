@@ -37,6 +37,8 @@ cmp_line(const void *a, const void *b)
 static void
 append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 {
+	if (n == 0) /* an empty frame name: nothing to copy (and *buf may be NULL) */
+		return;
 	if (*len + n > *cap) {
 		*cap = grow_cap(*cap, *len + n, 1 << 16);
 		*buf = xrealloc(*buf, *cap);

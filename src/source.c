@@ -37,6 +37,7 @@ struct ft_source {
 	int zdone;     /* last member ended cleanly and no input follows */
 
 	unsigned char *raw; /* compressed input */
+	size_t raw_size;
 	size_t raw_pos, raw_end;
 	int raw_eof;
 
@@ -53,14 +54,18 @@ struct ft_source {
 	int taken;     /* some decoded bytes were handed out */
 };
 
+/* Buffers of raw_size and buf_size bytes: full size for files; a memory
+ * source of n bytes gets buffers just large enough (a fuzzer runs millions
+ * of tiny inputs; a buffer grows when a line needs it). */
 static ft_source *
-source_alloc(const char *name)
+source_alloc(const char *name, size_t raw_size, size_t buf_size)
 {
 	ft_source *s = xcalloc(1, sizeof(*s));
 	s->name = xstrdup(name);
 	s->fd = -1;
-	s->raw = xmalloc(RAW_SIZE);
-	s->cap = BUF_SIZE;
+	s->raw_size = raw_size;
+	s->raw = xmalloc(raw_size + 1); /* + 1: the sniffer may shift a byte in */
+	s->cap = buf_size;
 	s->buf = xmalloc(s->cap);
 	s->max_line = FT_MAX_LINE;
 	return s;
@@ -85,7 +90,7 @@ source_open(const char *path, ft_diag *err)
 			return NULL;
 		}
 	}
-	ft_source *s = source_alloc(path);
+	ft_source *s = source_alloc(path, RAW_SIZE, BUF_SIZE);
 	s->fd = fd;
 	s->own_fd = fd != STDIN_FILENO;
 	struct stat st;
@@ -97,7 +102,9 @@ source_open(const char *path, ft_diag *err)
 ft_source *
 source_open_mem(const void *data, size_t n, const char *name)
 {
-	ft_source *s = source_alloc(name);
+	size_t small = n < 4096 ? 4096 : n + 1;
+	ft_source *s = source_alloc(name, small < RAW_SIZE ? small : RAW_SIZE,
+	    small < BUF_SIZE ? small : BUF_SIZE);
 	s->mem = data;
 	s->mem_len = n;
 	s->size = n;
@@ -171,15 +178,15 @@ raw_fill(ft_source *s, ft_diag *err)
 	s->raw_pos = s->raw_end = 0;
 	if (s->mem != NULL) {
 		size_t n = s->mem_len - s->mem_pos;
-		if (n > RAW_SIZE)
-			n = RAW_SIZE;
+		if (n > s->raw_size)
+			n = s->raw_size;
 		memcpy(s->raw, s->mem + s->mem_pos, n);
 		s->mem_pos += n;
 		s->raw_end = n;
 	} else {
 		ssize_t r;
 		do
-			r = read(s->fd, s->raw, RAW_SIZE);
+			r = read(s->fd, s->raw, s->raw_size);
 		while (r < 0 && errno == EINTR);
 		if (r < 0) {
 			diag_set(err, "%s: read error: %s", s->name, strerror(errno));
