@@ -9,7 +9,7 @@
  * the xterm 256-colour cube, 16 or 8 colours, or none (attributes only).
  *
  * The terminal is restored on every way out: quit keys, errors,
- * SIGINT/SIGTERM/SIGHUP (a flag ends the loop, then curses is shut down)
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT (a flag ends the loop, then curses is shut down)
  * and fatal signals (an async-signal-safe handler writes reset sequences
  * saved at start-up and the original termios, then re-raises).
  * It does not decide ASCII vs UTF-8 drawing (cmd_view.c sets v->utf8).
@@ -54,7 +54,7 @@ static int have_tio;
 static char reset_seq[256];
 static size_t reset_len;
 
-static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
 #define NQUIT ((int)(sizeof(quit_signals) / sizeof(quit_signals[0])))
 #define NFATAL ((int)(sizeof(fatal_signals) / sizeof(fatal_signals[0])))

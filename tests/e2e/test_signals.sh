@@ -1,6 +1,6 @@
 #!/bin/sh
 # The terminal is restored and no process is left on every way out:
-# Ctrl-C, SIGHUP, SIGTERM, SIGINT, a crash signal (SIGSEGV), and Ctrl-Z
+# Ctrl-C, SIGHUP, SIGTERM, SIGINT, SIGQUIT, a crash signal (SIGSEGV), and Ctrl-Z
 # suspends and resumes cleanly.
 . "$(dirname "$0")/lib.sh"
 
@@ -15,8 +15,8 @@ ft_keys C-c
 ft_check "Ctrl-C quits with status 0" ft_wait_for '^flametui exited 0'
 ft_check "Ctrl-C: alternate screen left" alt_off
 
-for sig in HUP TERM INT SEGV; do
-	case $sig in HUP) code=129 ;; TERM) code=143 ;; INT) code=130 ;; SEGV) code=139 ;; esac
+for sig in HUP TERM INT QUIT SEGV; do
+	case $sig in HUP) code=129 ;; TERM) code=143 ;; INT) code=130 ;; QUIT) code=131 ;; SEGV) code=139 ;; esac
 	ft_start 80 24 -- "$S"
 	ft_wait_for 'total 490'
 	pid=$(ft_pid)

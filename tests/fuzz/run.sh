@@ -42,9 +42,22 @@ for h in "$@"; do
 			esac
 		done
 	}
+	# Structure-aware seeds the corpora lack: a 5000-frame folded line,
+	# mixed one/two-count lines with CR line ends, a perf event with a
+	# deep stack.
+	case $fmt in
+	folded)
+		awk 'BEGIN{for(i=0;i<5000;i++) printf "%sframe_%d", (i?";":""), i%37; print " 3"}' \
+		    >"$dir/seed-longline"
+		printf 'a;b 1 2\nc 3\r\nd\r4 5\n# c\n' >"$dir/seed-mixed" ;;
+	perf)
+		awk 'BEGIN{print "app 1234/1234 [000] 1.000000: 1 cycles:";
+		    for(i=0;i<3000;i++) printf "\t%x fn_%d+0x%x (/usr/bin/app)\n", 4096+i, i%97, i; print ""}' \
+		    >"$dir/seed-deep" ;;
+	esac
 	case $fmt in
 	pprof)
-		seed "$top"/tests/data/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
+		seed "$top"/tests/data/*.pb* "$top"/tests/data/*/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
 		    "$corp"/pprof/fuzz/* ;;
 	perf)
 		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt \
@@ -60,7 +73,8 @@ for h in "$@"; do
 		seed "$top"/tests/data/*.folded "$corp"/inferno/data/flamegraph/*/*.txt ;;
 	esac
 	echo "fuzz: $name for ${per}s ($(ls "$dir" | wc -l) corpus files)"
-	if ! "$h" -max_total_time="$per" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	if ! ASAN_OPTIONS=${ASAN_OPTIONS:-max_malloc_fill_size=0} \
+	    "$h" -max_total_time="$per" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=0 -artifact_prefix="$art/$name-" "$dir" \
 	    >"$top/build-fuzz/$name.log" 2>&1; then
 		echo "fuzz: $name FAILED; see build-fuzz/$name.log and $art" >&2
