@@ -4,6 +4,7 @@
  * (cmd_view.c, cmd_export.c, cmd_top.c, cmd_info.c).  Messages go to
  * stderr here; the core modules only return errors. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,33 @@
 #include "merge.h"
 #include "relabel.h"
 #include "units.h"
+#include "xalloc.h"
+
+void
+cmd_msg(FILE *f, const char *fmt, ...)
+{
+	char small[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	char *text = small;
+	if ((size_t)n >= sizeof(small)) {
+		text = xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	size_t cap = (size_t)n * 6 + 8; /* \u202e: 6 bytes for 3 */
+	char *esc = xmalloc(cap);
+	escape_msg(esc, cap, text, (size_t)n);
+	fputs(esc, f);
+	free(esc);
+	if (text != small)
+		free(text);
+}
 
 /* --- progress on stderr for slow loads ------------------------------------ */
 
@@ -38,12 +66,13 @@ progress_cb(void *ctx, uint64_t done, uint64_t size)
 	struct progress *pr = ctx;
 	if (now() - pr->start < 0.5)
 		return;
+	fputc('\r', stderr); /* the line is redrawn in place */
 	if (size > 0)
-		fprintf(stderr, "\rflametui: loading %s: %llu MiB of %llu MiB (%d%%)",
+		cmd_msg(stderr, "flametui: loading %s: %llu MiB of %llu MiB (%d%%)",
 		    pr->name, (unsigned long long)(done >> 20), (unsigned long long)(size >> 20),
 		    (int)(done * 100 / size));
 	else
-		fprintf(stderr, "\rflametui: loading %s: %llu MiB", pr->name,
+		cmd_msg(stderr, "flametui: loading %s: %llu MiB", pr->name,
 		    (unsigned long long)(done >> 20));
 	pr->shown = 1;
 }
@@ -62,7 +91,7 @@ apply_unit(const ft_cmdline *o, ft_profile *p)
 	if (o->unit == NULL)
 		return;
 	if (!p->unit_unknown) {
-		fprintf(stderr, "flametui: %s: a %s profile knows its unit (%s); --unit ignored\n",
+		cmd_msg(stderr, "flametui: %s: a %s profile knows its unit (%s); --unit ignored\n",
 		    p->source, p->format, p->types[p->deftype].unit);
 		return;
 	}
@@ -117,13 +146,13 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	if (p == NULL)
 		return NULL;
 	if (rep->invalid > 0)
-		fprintf(stderr, "flametui: %s: skipped %ld malformed line%s; first: %s\n",
+		cmd_msg(stderr, "flametui: %s: skipped %ld malformed line%s; first: %s\n",
 		    path, rep->invalid, rep->invalid == 1 ? "" : "s", rep->first_bad.msg);
 	if (rep->rounded > 0)
-		fprintf(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
+		cmd_msg(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
 	for (int i = 0; i < rep->nwarn; i++)
-		fprintf(stderr, "flametui: warning: %s\n", rep->warn[i].msg);
+		cmd_msg(stderr, "flametui: warning: %s\n", rep->warn[i].msg);
 	apply_unit(o, p);
 	return relabel(o, p, raw, err);
 }
@@ -263,23 +292,23 @@ input_compare(ft_input *in, const ft_cmdline *o)
 	ft_diag err = {{0}};
 	const ft_profile *a = in->base, *b = in->b != NULL ? in->b : in->base;
 	if (compare_pick_columns(a, b, o->sample_type, &in->ca, &in->cb, &err) != 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	if (strcmp(a->types[in->ca].unit, b->types[in->cb].unit) != 0)
-		fprintf(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
+		cmd_msg(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
 		    "have no unit; --normalize compares shares)\n", a->source, a->types[in->ca].unit,
 		    b->source, b->types[in->cb].unit);
 	ft_compare_opts co = {o->normalize, o->sort};
 	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	in->compare = 1;
 	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
 	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	return -1;
@@ -292,12 +321,12 @@ input_single(ft_input *in, const ft_cmdline *o)
 {
 	ft_diag err = {{0}};
 	if (o->diff || o->normalize) {
-		fprintf(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+		cmd_msg(stderr, "flametui: %s: --diff and --normalize compare two profiles "
 		    "(give two files, or a two-column differential file)\n", in->base->source);
 		return 2;
 	}
 	if ((in->col = pick_type(in->base, o->sample_type, &err)) < 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	if (o->sort == FT_SORT_WEIGHT && in->col != in->base->deftype)
@@ -305,13 +334,13 @@ input_single(ft_input *in, const ft_cmdline *o)
 	/* Filters apply to every command: p is what all of them show. */
 	if (o->filters.n > 0 &&
 	    (in->p = transform_apply(in->base, &o->filters, o->sort, in->col, &err)) == NULL) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	if ((o->zoom != NULL && (in->zoom = find_path(in->p, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
 	    (in->bfly = find_function(in->p, o->butterfly, &err)) == UINT32_MAX)) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	return -1;
@@ -325,7 +354,7 @@ cmd_input_load(ft_input *in, const ft_cmdline *o)
 	in->zoom = FT_ROOT;
 	in->bfly = UINT32_MAX;
 	if (input_read(in, o, &err) != 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	in->p = in->base;
@@ -360,7 +389,7 @@ cmd_output_open(const ft_cmdline *o)
 		return stdout;
 	FILE *out = fopen(o->out, "w");
 	if (out == NULL)
-		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		cmd_msg(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
 	return out;
 }
 
@@ -368,7 +397,7 @@ int
 cmd_output_close(const ft_cmdline *o, FILE *out)
 {
 	if (out != stdout && fclose(out) != 0) {
-		fprintf(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
+		cmd_msg(stderr, "flametui: %s: %s\n", o->out, strerror(errno));
 		return 1;
 	}
 	if (out == stdout && fflush(stdout) != 0)

@@ -95,4 +95,15 @@ int cmd_info(ft_input *in, const ft_cmdline *o, FILE *out);
 /* Everything after parsing: load, run o->cmd, free.  Frees o->filters. */
 int cmd_run(ft_cmdline *o);
 
+/* fprintf for anything a person reads (messages, --top): every byte of the
+ * formatted text that could act on a terminal (control bytes, escape
+ * sequences, invalid UTF-8, bidi characters) is written escaped, whatever
+ * it came from (file names, option values, profile contents); '\n' stays a
+ * line end. */
+void cmd_msg(FILE *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

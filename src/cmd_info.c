@@ -1,12 +1,23 @@
 /* cmd_info.c - --info: load statistics and totals as key=value lines. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "labels.h"
 #include "relabel.h"
 #include "units.h"
 #include "xalloc.h"
+
+/* A value from the input, escaped so one key=value stays one line and
+ * nothing reaches the terminal raw (buf: ESC_CAP bytes). */
+#define ESC_CAP 4096
+static const char *
+esc(char *buf, const char *s)
+{
+	escape_text(buf, ESC_CAP, s, strlen(s), ESC_CAP / 4);
+	return buf;
+}
 
 static void
 print_report(const ft_load_report *rep, FILE *out)
@@ -19,15 +30,15 @@ print_report(const ft_load_report *rep, FILE *out)
 static void
 print_info(const ft_profile *p, int col, FILE *out)
 {
-	char buf[64];
-	fprintf(out, "format=%s\n", p->format);
+	char buf[64], e1[ESC_CAP], e2[ESC_CAP];
+	fprintf(out, "format=%s\n", esc(e1, p->format));
 	for (int c = 0; c < p->nvals; c++) {
 		val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, c), p->scale);
-		fprintf(out, "type%d=%s/%s\ntotal%d=%s\n", c, p->types[c].name, p->types[c].unit,
-		    c, buf);
+		fprintf(out, "type%d=%s/%s\ntotal%d=%s\n", c, esc(e1, p->types[c].name),
+		    esc(e2, p->types[c].unit), c, buf);
 	}
 	val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, col), p->scale);
-	fprintf(out, "sample_type=%s\ntotal=%s\n", p->types[col].name, buf);
+	fprintf(out, "sample_type=%s\ntotal=%s\n", esc(e1, p->types[col].name), buf);
 	fprintf(out, "stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
 	/* Distinct frame names used by nodes. */
 	uint32_t nn = intern_count(p->names), used = 0;
@@ -41,11 +52,11 @@ print_info(const ft_profile *p, int col, FILE *out)
 	free(seen);
 	fprintf(out, "names=%u\nmax_depth=%u\n", used, p->max_depth);
 	if (p->note != NULL)
-		fprintf(out, "note=%s\n", p->note);
+		fprintf(out, "note=%s\n", esc(e1, p->note));
 	for (int i = 0; i < p->nlabel_keys; i++)
-		fprintf(out, "label_key=%s\n", p->label_keys[i]);
+		fprintf(out, "label_key=%s\n", esc(e1, p->label_keys[i]));
 	for (int i = 0; i < p->nnumlabel_keys; i++)
-		fprintf(out, "numlabel_key=%s\n", p->numlabel_keys[i]);
+		fprintf(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
 }
 
 /* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
@@ -74,13 +85,13 @@ print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 static void
 print_compare(const ft_compare *cmp, FILE *out)
 {
-	char ta[64], tb[64];
+	char ta[64], tb[64], e[4][ESC_CAP];
 	val_format(ta, sizeof(ta), cmp->total[0], cmp->u->scale);
 	val_format(tb, sizeof(tb), cmp->total[1], cmp->u->scale);
 	fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
-	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", cmp->src[0], cmp->src[1],
-	    cmp->type[0], cmp->type[1], ta, tb, cmp->normalized, cmp->u->nnodes - 1,
-	    cmp->only[0], cmp->only[1]);
+	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
+	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
+	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
 }
 
 int

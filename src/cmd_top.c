@@ -16,7 +16,7 @@ print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *ou
 	char type[160], tot[64];
 	units_type_label(type, sizeof(type), p, col);
 	units_human(tot, sizeof(tot), p, col, profile_total(p, FT_ROOT, col));
-	fprintf(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
+	cmd_msg(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
 	fprintf(out, "%14s %7s %14s %7s  %s\n", "self", "self%", "total", "total%", "function");
 	double all = (double)profile_total(p, FT_ROOT, col);
 	char *esc = xmalloc(4096);
@@ -55,7 +55,7 @@ cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
 	ft_profile *tp = transform_apply_filters(in->base, &o->filters, o->sort,
 	    in->col, &err);
 	if (tp == NULL) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	int rc = print_top(tp, in->col, o->top, o->table_sort, out);

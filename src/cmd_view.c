@@ -65,11 +65,11 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		v->layout_dirty = 1;
 	}
 	if (o->search != NULL && view_search_set(v, o->search, &err) != 0) {
-		fprintf(stderr, "flametui: --search: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: --search: %s\n", err.msg);
 		return 1;
 	}
 	if (in->bfly != UINT32_MAX && view_butterfly_open(v, in->bfly, &err) != 0) {
-		fprintf(stderr, "flametui: %s\n", err.msg);
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	return 0;
@@ -92,7 +92,7 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 	} else {
 		ft_tui_opts to = {o->color, stdin_used(o), o->mouse};
 		if (tui_run(&v, &to, &err) != 0) {
-			fprintf(stderr, "flametui: %s\n", err.msg);
+			cmd_msg(stderr, "flametui: %s\n", err.msg);
 			rc = 1;
 		}
 	}

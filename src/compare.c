@@ -555,10 +555,16 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 	fmt_exact(ta, sizeof(ta), c->total[0], u->scale, 0);
 	fmt_exact(tb, sizeof(tb), c->total[1], u->scale, 0);
 	fmt_exact(raw, sizeof(raw), c->raw_total_a, u->scale, 0);
-	fprintf(out, "A: %s (%s), total %s", c->src[0], c->type[0], ta);
+	/* File and type names come from outside: escaped like frame names. */
+	char e[4][512];
+	for (int i = 0; i < 2; i++) {
+		escape_text(e[2 * i], sizeof(e[0]), c->src[i], strlen(c->src[i]), 400);
+		escape_text(e[2 * i + 1], sizeof(e[0]), c->type[i], strlen(c->type[i]), 400);
+	}
+	fprintf(out, "A: %s (%s), total %s", e[0], e[1], ta);
 	if (c->normalized)
 		fprintf(out, " (normalised to B's total from %s)", raw);
-	fprintf(out, "\nB: %s (%s), total %s\n", c->src[1], c->type[1], tb);
+	fprintf(out, "\nB: %s (%s), total %s\n", e[2], e[3], tb);
 	fprintf(out, "%u functions, sorted by |delta %s|\n", count,
 	    b == CMP_BASIS_SELF ? "self" : "total");
 	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s\n", "self A", "self B",

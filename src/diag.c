@@ -16,8 +16,8 @@ diag_set(ft_diag *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-size_t
-escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip)
+static size_t
+escape(char *out, size_t cap, const char *s, size_t n, size_t clip, int keep_nl)
 {
 	size_t o = 0, i = 0;
 	if (cap == 0)
@@ -27,7 +27,10 @@ escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip)
 		char tmp[8];
 		size_t tl;
 		size_t step = 1;
-		if (c == 0x1b) {
+		if (c == '\n' && keep_nl) {
+			tmp[0] = '\n';
+			tl = 1;
+		} else if (c == 0x1b) {
 			memcpy(tmp, "\\e", tl = 2);
 		} else if (c == '\t') {
 			memcpy(tmp, "\\t", tl = 2);
@@ -44,6 +47,9 @@ escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip)
 					len = 1;
 				tl = (size_t)snprintf(tmp, sizeof(tmp), "\\x%02x", c);
 				step = 1;
+			} else if (cp_is_bidi(cp)) {
+				tl = (size_t)snprintf(tmp, sizeof(tmp), "\\u%04x", (unsigned)cp);
+				step = len;
 			} else {
 				memcpy(tmp, s + i, len);
 				tl = len;
@@ -62,6 +68,18 @@ escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip)
 	}
 	out[o] = '\0';
 	return o;
+}
+
+size_t
+escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip)
+{
+	return escape(out, cap, s, n, clip, 0);
+}
+
+size_t
+escape_msg(char *out, size_t cap, const char *s, size_t n)
+{
+	return escape(out, cap, s, n, n, 1);
 }
 
 void

@@ -27,8 +27,13 @@ void diag_append_text(ft_diag *d, const char *s, size_t n);
 
 /* Escape s[0..n) into out (capacity cap, always NUL-terminated): printable
  * ASCII and valid UTF-8 pass, control bytes become \e \t \xNN, invalid UTF-8
- * bytes \xNN.  Stops at clip input bytes and adds "..." when clipped.
+ * bytes \xNN, bidirectional formatting characters \uNNNN.  Stops at clip input bytes and adds "..." when clipped.
  * Returns the length written. */
 size_t escape_text(char *out, size_t cap, const char *s, size_t n, size_t clip);
+
+/* escape_text for a whole message: the same escapes (control bytes,
+ * invalid UTF-8, bidi characters as \u202e) except that '\n' stays a line
+ * end.  Text already escaped passes unchanged. */
+size_t escape_msg(char *out, size_t cap, const char *s, size_t n);
 
 #endif

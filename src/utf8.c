@@ -67,6 +67,13 @@ cp_is_control(uint32_t cp)
 	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 }
 
+int
+cp_is_bidi(uint32_t cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 struct range {
 	uint32_t lo, hi;
 };

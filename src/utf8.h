@@ -23,4 +23,8 @@ int cp_width(uint32_t cp);
 /* C0, C1 controls and DEL. */
 int cp_is_control(uint32_t cp);
 
+/* Bidirectional formatting characters (U+061C, U+200E-F, U+202A-E,
+ * U+2066-9): printed raw they reorder the text around them. */
+int cp_is_bidi(uint32_t cp);
+
 #endif
