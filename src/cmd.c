@@ -141,6 +141,9 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 		lo.progress = progress_cb;
 		lo.progress_ctx = &pr;
 	}
+	if (strcmp(path, "-") == 0 && isatty(STDIN_FILENO))
+		cmd_msg(stderr, "flametui: reading a profile from standard input, which is a "
+		    "terminal: paste it and end with Ctrl-D (or give a file, or pipe one in)\n");
 	ft_profile *p = load_file(path, names, &lo, rep, err);
 	progress_end(&pr);
 	if (p == NULL)

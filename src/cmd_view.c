@@ -83,6 +83,13 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 	int rc = view_setup(&v, in, o);
 	if (rc != 0) {
 		/* nothing more */
+	} else if (o->cmd == CMD_DUMP && (v.w < VIEW_MIN_W || v.h < (v.cmp != NULL &&
+	    v.grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H))) {
+		/* The viewer would say "terminal too small"; --dump is asked
+		 * for a picture, so no picture is an error. */
+		cmd_msg(stderr, "flametui: --size %dx%d is too small to draw; at least %dx%d\n",
+		    v.w, v.h, VIEW_MIN_W, v.cmp != NULL && v.grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H);
+		rc = 1;
 	} else if (o->cmd == CMD_DUMP) {
 		ft_canvas c;
 		canvas_init(&c, v.w, v.h, v.utf8);

@@ -280,10 +280,6 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
-	case 'V':
-	case OPT_VERSION:
-		printf("flametui %s\n", FLAMETUI_VERSION);
-		return fflush(stdout) != 0;
 	case 'h':
 	case OPT_HELP:
 		usage(stdout);
@@ -346,9 +342,22 @@ parse_args(int argc, char **argv, ft_cmdline *o)
 	o->demangle = FT_DEMANGLE_SHORT;
 	int c, rc;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:hV", lo, NULL)) != -1)
+	int version = 0;
+	while ((c = getopt_long(argc, argv, ":o:hV", lo, NULL)) != -1) {
+		if (c == 'V' || c == OPT_VERSION) {
+			version = 1; /* after the loop: nothing may follow it */
+			continue;
+		}
 		if ((rc = parse_option(o, c, optarg, argv)) >= 0)
 			return rc;
+	}
+	if (version) {
+		if (optind < argc)
+			return usage_error("--version takes no file or other argument: '%s'",
+			    argv[optind]);
+		printf("flametui %s\n", FLAMETUI_VERSION);
+		return fflush(stdout) != 0;
+	}
 	return parse_files(o, argc, argv);
 }
 
