@@ -824,16 +824,8 @@ view_prompt_accept(ft_view *v, int kind, const char *text)
 	switch (kind) {
 	case PK_SEARCH:
 		history_add(&v->hist_search, text);
-		if (view_search_set(v, text, &err) != 0) {
+		if (view_search_set(v, text, &err) != 0)
 			view_message(v, err.msg);
-		} else if (v->cmp != NULL && v->search != NULL && v->bf == NULL) {
-			/* Both panes show the matches; select the first one the
-			 * active pane draws unless the selection matches. */
-			view_update_layout(v);
-			if (!view_matched(v, v->sel))
-				view_search_step(v, 1);
-			v->message = NULL;
-		}
 		break;
 	case PK_FILTER:
 		if (text[0] == '\0')

@@ -71,10 +71,14 @@ ft_keys V
 ft_check "V again: side by side" ft_wait_for '│[ >]B: total 95'
 
 # Search and filters apply to both panes.
+ft_keys Home
+ft_check "Home: the root" status_is all
 ft_keys /
 ft_check "/ opens the search prompt" ft_wait_for '^/$'
 ft_keys 'l' 'e' 'x' Enter
-ft_check "search: matched share of A and B" ft_wait_for '^Matched: A 30.9% \(30\) B 23.2% \(22\) \| lex'
+ft_check "search: matched share of A and B; the selection stays" ft_wait_for '^Matched: A 30.9% \(30\) B 23.2% \(22\) \| all'
+ft_keys n
+ft_check "n selects the match (as with one profile)" ft_wait_for '^Matched: A 30.9% \(30\) B 23.2% \(22\) \| lex'
 ft_check "matches marked in both panes" ft_matches '\*lex.*│.*\*lex'
 ft_keys : 'i' 'g' 'n' 'o' 'r' 'e' ' ' 'g' 'c' Enter
 ft_check "filter chip in both headers" ft_wait_for '^[ >]A: total 80 \| 2 only in A \| ignore gc.*│[ >]B: total 74 \| 1 only in B \| ignore gc'
