@@ -25,6 +25,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${FLAMETUI_SHARED:-$top/../shared}
 flametui=${FLAMETUI:-$top/flametui}
 case $flametui in /*) ;; *) flametui=$top/$flametui ;; esac
+# Names as the files have them: flametui demangles C++ by default, the
+# awk merges below keep them mangled (perf-java-faults-01).
+ft() { "$flametui" --demangle none "$@"; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ftcmp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 export LC_ALL=C
@@ -54,7 +57,7 @@ merge() {
 
 check_pair() {
 	merge "$1" "$2" > "$tmp/want"
-	if ! "$flametui" --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
+	if ! ft --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
 		bad "$3: flametui failed: $(cat "$tmp/err")"
 		return
 	fi
@@ -76,7 +79,7 @@ printf 'q 0\nz 2\n' > "$tmp/b3"
 check_pair "$tmp/a2" "$tmp/b3" "disjoint pair"
 
 # --top: totals of a function counted once per stack, awk-free check.
-out=$("$flametui" --top 0 "$tmp/a1" "$tmp/b1")
+out=$(ft --top 0 "$tmp/a1" "$tmp/b1")
 row=$(printf '%s\n' "$out" | awk '$NF == "main"')
 set -- $row
 if [ "$1 $2 $5 $6" = "1 0 7 15" ]; then ok; else bad "--top row for main: '$row'"; fi
@@ -106,7 +109,7 @@ ff=$pp/folded_from_pprof
 if [ -d "$ff" ]; then
 	check_pair_as() { # PROFILE_A PROFILE_B FOLDED_A FOLDED_B NAME
 		merge "$3" "$4" > "$tmp/want"
-		if ! "$flametui" --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
+		if ! ft --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
 			bad "$5: flametui failed: $(cat "$tmp/err")"
 		elif cmp -s "$tmp/want" "$tmp/got"; then ok; else
 			bad "$5: pprof --export folded A B differs from the merged reference exports"
@@ -127,8 +130,8 @@ if [ -d "$ff" ]; then
 	check_pair_as "$ff/pprof_report_sample.cpu.default.folded" "$pp/report/sample.cpu" \
 	    "$ff/pprof_report_sample.cpu.default.folded" "$ff/pprof_report_sample.cpu.default.folded" \
 	    "corpus folded export vs its pprof" 2>/dev/null
-	"$flametui" --export folded "$pp/report/sample.cpu" > "$tmp/s.folded"
-	"$flametui" --export folded "$tmp/s.folded" "$pp/report/sample.cpu" 2> "$tmp/err" |
+	ft --export folded "$pp/report/sample.cpu" > "$tmp/s.folded"
+	ft --export folded "$tmp/s.folded" "$pp/report/sample.cpu" 2> "$tmp/err" |
 	    awk '$(NF - 1) != $NF || $NF == 0 { bad++ } END { exit bad > 0 || NR == 0 }'
 	if [ $? -eq 0 ] && grep -q 'note: comparing .* in count with .* in nanoseconds' "$tmp/err"; then
 		ok
@@ -143,21 +146,21 @@ fi
 d=$shared/corpora/inferno/data/diff-folded
 if [ -d "$d" ]; then
 	sort "$d/results/default.txt" > "$tmp/want"
-	"$flametui" --export folded "$d/before.txt" "$d/after.txt" > "$tmp/got"
+	ft --export folded "$d/before.txt" "$d/after.txt" > "$tmp/got"
 	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded default"; fi
 	sort "$d/results/normalize.txt" > "$tmp/want"
-	"$flametui" --export folded --normalize "$d/before.txt" "$d/after.txt" > "$tmp/got"
+	ft --export folded --normalize "$d/before.txt" "$d/after.txt" > "$tmp/got"
 	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded normalize"; fi
 	sort "$d/results/fractionals.txt" > "$tmp/want"
-	"$flametui" --export folded "$d/before_fractionals.txt" "$d/after.txt" 2> /dev/null |
+	ft --export folded "$d/before_fractionals.txt" "$d/after.txt" 2> /dev/null |
 	    awk '{ a = $(NF - 1); sub(/\..*/, "", a); $(NF - 1) = a; print }' > "$tmp/got"
 	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "inferno diff-folded fractionals (A truncated)"; fi
 	# A differential file written by us reads back as the same comparison.
-	"$flametui" --export folded "$d/before.txt" "$d/after.txt" > "$tmp/diff.folded"
-	"$flametui" --export folded --normalize "$tmp/diff.folded" > "$tmp/got"
+	ft --export folded "$d/before.txt" "$d/after.txt" > "$tmp/diff.folded"
+	ft --export folded --normalize "$tmp/diff.folded" > "$tmp/got"
 	sort "$d/results/normalize.txt" > "$tmp/want"
 	if cmp -s "$tmp/want" "$tmp/got"; then ok; else bad "two-column file --normalize"; fi
-	info=$("$flametui" --info "$d/before.txt" "$d/after.txt")
+	info=$(ft --info "$d/before.txt" "$d/after.txt")
 	ta=$(awk '{ s += $NF } END { print s }' "$d/before.txt")
 	tb=$(awk '{ s += $NF } END { print s }' "$d/after.txt")
 	if printf '%s\n' "$info" | grep -qx "total_a=$ta" &&
