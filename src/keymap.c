@@ -26,7 +26,8 @@ const ft_keydef keymap[] = {
 	{"*", {'*'}, ACT_SEARCH_SEL, "search for the selected frame's exact name"},
 	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order)"},
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
-	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE"},
+	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
+	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE"},
 	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
 	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
 	{"b", {'b'}, ACT_BUTTERFLY, "butterfly: callers and callees of the selected function"},
@@ -38,6 +39,8 @@ const ft_keydef keymap[] = {
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
 	{"M", {'M'}, ACT_DEMANGLE, "C++/Rust names: demangled short, in full, or as mangled"},
+	{"i", {'i'}, ACT_INVERT, "invert: bottom-up graph, roots are where samples were taken"},
+	{"r", {'r'}, ACT_COLLAPSE, "collapse recursion: direct, then all (flatten), then off"},
 	{"P", {'P'}, ACT_GROUP, "processes and threads: merged, one root frame per process or per thread"},
 	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},

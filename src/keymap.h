@@ -28,6 +28,7 @@ enum ft_action {
 	ACT_CMP_DIFF, ACT_CMP_WIDTH, ACT_CMP_SPLIT, ACT_CMP_PANE, ACT_CMP_TABLE,
 	ACT_COPY, ACT_COPY_STACK,
 	ACT_GROUP, ACT_DEMANGLE,
+	ACT_INVERT, ACT_COLLAPSE, /* view transforms (invert.h, collapse.h) */
 	ACT_COUNT
 };
 

@@ -17,6 +17,7 @@
 #include "functions.h"
 #include "intern.h"
 #include "keymap.h"
+#include "labels.h"
 #include "render_compare.h"
 #include "units.h"
 #include "xalloc.h"
@@ -420,6 +421,53 @@ draw_status(ft_view *v, ft_canvas *c)
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
 }
 
+/* The selected frame's value by the values of each label key, one line
+ * per key, biggest share first: "endpoint: /api/search 61%, ...".  Keys
+ * follow tagshow/taghide.  Returns the next free row. */
+static int
+draw_label_shares(ft_view *v, ft_canvas *c, int y)
+{
+	const ft_profile *p = v->prof;
+	if (v->lab.p != p || v->lab.nnodes != p->nnodes || v->lab.node != v->sel ||
+	    v->lab.col != v->col) {
+		const ft_matcher *show, *hide;
+		filters_tag_keys(&v->filters, &show, &hide);
+		free(v->lab.r);
+		v->lab.n = (int)labels_breakdown(p, v->sel, v->col, show, hide, &v->lab.r);
+		v->lab.p = p;
+		v->lab.nnodes = p->nnodes;
+		v->lab.node = v->sel;
+		v->lab.col = v->col;
+	}
+	const ft_labelsets *s = p->labels->sets;
+	double all = (double)profile_total(p, v->sel, v->col);
+	int rows = 0;
+	for (int i = 0; i < v->lab.n && y < c->h - 1 && rows < VIEW_LABEL_ROWS; rows++) {
+		uint32_t key = v->lab.r[i].key, kl;
+		const char *k = labelsets_text(s, key, &kl);
+		int x = canvas_text(c, 0, y, c->w, k, kl, st_plain, 1);
+		x += canvas_text(c, x, y, c->w - x, ":", 1, st_plain, 0);
+		for (int first = 1; i < v->lab.n && v->lab.r[i].key == key; i++, first = 0) {
+			uint32_t vl;
+			const char *val = labelsets_text(s, v->lab.r[i].value, &vl);
+			char pc[32];
+			units_pct(pc, sizeof(pc), (double)v->lab.r[i].v, all);
+			if (x >= c->w)
+				continue;
+			x += canvas_text(c, x, y, c->w - x, first ? " " : ", ", first ? 1 : 2,
+			    st_plain, 0);
+			if (vl == 0)
+				x += canvas_text(c, x, y, c->w - x, "(none)", 6, st_plain, 0);
+			else
+				x += canvas_text(c, x, y, c->w - x, val, vl, st_plain, 1);
+			x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
+			x += canvas_text(c, x, y, c->w - x, pc, strlen(pc), st_plain, 0);
+		}
+		y++;
+	}
+	return y;
+}
+
 static void
 draw_details(ft_view *v, ft_canvas *c)
 {
@@ -516,7 +564,9 @@ draw_details(ft_view *v, ft_canvas *c)
 			buf[l - 3] = '\0';
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
-	if (y < c->h - 1 && p->nlabel_keys + p->nnumlabel_keys > 0) {
+	if (p->labels != NULL) {
+		y = draw_label_shares(v, c, y);
+	} else if (y < c->h - 1 && p->nlabel_keys + p->nnumlabel_keys > 0) {
 		x = canvas_text(c, 0, y, c->w, "labels:", 7, st_plain, 0);
 		for (int i = 0; i < p->nlabel_keys + p->nnumlabel_keys && x < c->w; i++) {
 			int num = i >= p->nlabel_keys;

@@ -101,6 +101,7 @@ view_free(ft_view *v)
 	if (v->raw != NULL)
 		profile_free(v->raw);
 	filters_free(&v->filters);
+	free(v->lab.r);
 	history_free(&v->hist_search);
 	history_free(&v->hist_filter);
 	history_free(&v->hist_table);
@@ -121,6 +122,16 @@ view_free(ft_view *v)
 /* --- panes ---------------------------------------------------------------- */
 
 int
+view_label_rows(const ft_profile *p)
+{
+	int keys = p->nlabel_keys + p->nnumlabel_keys;
+	if (p->labels == NULL)
+		return keys > 0;
+	/* One line per label key: the frame's value by the key's values. */
+	return keys < VIEW_LABEL_ROWS ? keys : VIEW_LABEL_ROWS;
+}
+
+int
 view_details_rows(const ft_view *v)
 {
 	const ft_profile *p = v->prof;
@@ -132,7 +143,7 @@ view_details_rows(const ft_view *v)
 		/* border, two stack lines, kind line, one line per type, then
 		 * period/time, label keys, note and up to two comments */
 		want = 4 + p->nvals + (p->period_type.name != NULL || p->time_ns != 0) +
-		    (p->nlabel_keys + p->nnumlabel_keys > 0) + (p->note != NULL) +
+		    view_label_rows(p) + (p->note != NULL) +
 		    (p->ncomments < 2 ? p->ncomments : 2);
 	}
 	if (want < VIEW_DETAILS_MIN)

@@ -172,6 +172,14 @@ typedef struct ft_view {
 	char msgbuf[DIAG_MAX];  /* storage for messages built at run time */
 
 	ft_ftable table;
+	/* The details panel's label breakdown of the selected frame, cached
+	 * per (profile, node, column) (labels.h). */
+	struct {
+		const struct ft_profile *p;
+		uint32_t node, nnodes;
+		int col, n;
+		struct ft_label_share *r;
+	} lab;
 	struct ft_bfview *bf; /* butterfly view when open */
 } ft_view;
 
@@ -244,6 +252,10 @@ int view_pane_has(const ft_view *v, const ft_pane *p, uint32_t n);
  * sample type (or A, B and delta) and the metadata, at most half the
  * screen. */
 int view_details_rows(const ft_view *v);
+/* Details panel rows for label keys: one per key when the profile keeps
+ * label values (at most VIEW_LABEL_ROWS), else one listing the keys. */
+#define VIEW_LABEL_ROWS 4
+int view_label_rows(const struct ft_profile *p);
 /* Frame rows of a pane; screen row of depth d in it, or -1; depth shown
  * on screen row y, or -1. */
 int view_pane_rows(const ft_pane *p);
@@ -306,6 +318,10 @@ void view_search_selected(ft_view *v);
 /* Add "KIND RE" (or KIND=RE), remove the last, clear all: re-derive. */
 int view_filter_add(ft_view *v, const char *line, ft_diag *err);
 int view_filter_remove(ft_view *v, int all);
+/* Key i: invert on or off.  Key r: collapse recursion off -> direct ->
+ * all -> off.  Both are entries of the filter list (chips). */
+int view_toggle_invert(ft_view *v);
+int view_cycle_collapse(ft_view *v);
 /* Comparison: the next (dir 1) or previous sample type of B, and the type
  * of the same name in A. */
 void view_compare_type(ft_view *v, int dir);

@@ -143,7 +143,7 @@ bf_apply(ft_view *v, enum ft_action a)
 		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
 	case ACT_DETAILS: case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
-	case ACT_GROUP: case ACT_DEMANGLE:
+	case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
 	case ACT_SEARCH_SEL:
@@ -338,6 +338,10 @@ common_apply(ft_view *v, enum ft_action a)
 	case ACT_DEMANGLE: /* short -> full -> none -> short */
 		return view_set_demangle(v, v->demangle == FT_DEMANGLE_SHORT ? FT_DEMANGLE_FULL :
 		    v->demangle == FT_DEMANGLE_FULL ? FT_DEMANGLE_NONE : FT_DEMANGLE_SHORT);
+	case ACT_INVERT:
+		return view_toggle_invert(v);
+	case ACT_COLLAPSE:
+		return view_cycle_collapse(v);
 	default:
 		return graph_apply(v, a);
 	}

@@ -394,6 +394,53 @@ view_filter_remove(ft_view *v, int all)
 	return V_REDRAW;
 }
 
+int
+view_toggle_invert(ft_view *v)
+{
+	ft_diag err;
+	int i = filters_find(&v->filters, FILTER_INVERT);
+	if (i >= 0)
+		filters_remove(&v->filters, i);
+	else if (view_filter_add(v, "invert", &err) != 0) {
+		view_message(v, err.msg);
+		return V_REDRAW;
+	} else {
+		v->message = "inverted: the roots are where samples were taken, callers above (i: back)";
+		return V_REDRAW;
+	}
+	if (refilter(v, &err) != 0)
+		view_message(v, err.msg);
+	else
+		v->message = "upright: the roots are the outermost callers";
+	return V_REDRAW;
+}
+
+int
+view_cycle_collapse(ft_view *v)
+{
+	ft_diag err;
+	int i = filters_find(&v->filters, FILTER_COLLAPSE);
+	int was_direct = i >= 0 && strcmp(v->filters.v[i].pattern, "direct") == 0;
+	if (i >= 0)
+		filters_remove(&v->filters, i);
+	if (i < 0 || was_direct) {
+		if (view_filter_add(v, was_direct ? "collapse-recursion all" :
+		    "collapse-recursion direct", &err) != 0) {
+			view_message(v, err.msg);
+			return V_REDRAW;
+		}
+		v->message = was_direct ?
+		    "recursion flattened: a function already on the stack is dropped (r: off)" :
+		    "direct recursion collapsed: a;a;b -> a;b (r: flatten all)";
+		return V_REDRAW;
+	}
+	if (refilter(v, &err) != 0)
+		view_message(v, err.msg);
+	else
+		v->message = "recursion shown as recorded";
+	return V_REDRAW;
+}
+
 void
 view_compare_type(ft_view *v, int dir)
 {
