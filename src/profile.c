@@ -79,8 +79,7 @@ vals_bytes(size_t cap, int nvals)
 	return cap * (size_t)nvals * sizeof(ft_val);
 }
 
-/* Resize the per-node arrays to cap nodes (the builder's nkids too while
- * it exists). */
+/* Resize the per-node arrays to cap nodes. */
 static void
 arrays_resize(ft_profile *p, size_t cap)
 {
@@ -88,8 +87,6 @@ arrays_resize(ft_profile *p, size_t cap)
 	    cap * sizeof(ft_node));
 	p->total = xbig_realloc(p->total, vals_bytes(p->cap, p->nvals),
 	    vals_bytes(cap, p->nvals));
-	if (!p->finished)
-		p->nkids = xbig_realloc(p->nkids, p->cap, cap);
 	p->cap = cap;
 }
 
@@ -116,7 +113,6 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 	ft_val *v = &p->total[(size_t)id * (size_t)p->nvals];
 	for (int c = 0; c < p->nvals; c++)
 		v[c] = 0;
-	p->nkids[id] = 0;
 	if (parent != FT_NONE) {
 		ft_node *pn = &p->nodes[parent];
 		nd->depth = pn->depth + 1;
@@ -151,7 +147,6 @@ profile_free(ft_profile *p)
 	xbig_free(p->nodes, p->cap * sizeof(ft_node));
 	xbig_free(p->total, vals_bytes(p->cap, p->nvals));
 	free(p->slots);
-	xbig_free(p->nkids, p->cap);
 	free(p->threads);
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
@@ -394,15 +389,36 @@ list_find(const ft_profile *p, uint32_t parent, uint32_t name)
 	return FT_NONE;
 }
 
-uint32_t
-profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+/* Look for name among parent's first WIDE + 1 children (the list is all
+ * there is to scan while the node is narrow).  *count gets the number of
+ * children when the list ended, or WIDE + 2 when there are more: the node
+ * is wide and every child of it is in the slot table. */
+static uint32_t
+scan_kids(const ft_profile *p, uint32_t parent, uint32_t name, uint32_t *count)
 {
-	uint8_t k = p->nkids[parent];
+	uint32_t k = 0;
+	for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling) {
+		if (k == WIDE + 1) {
+			*count = WIDE + 2;
+			return FT_NONE;
+		}
+		if (p->nodes[c].name == name) {
+			*count = k;
+			return c;
+		}
+		k++;
+	}
+	*count = k;
+	return FT_NONE;
+}
+
+/* Append a child to a parent that had k children (WIDE + 2: more). */
+static uint32_t
+append_after(ft_profile *p, uint32_t parent, uint32_t name, uint32_t k)
+{
 	uint32_t id = p->nnodes;
 	node_push(p, name, parent);
-	if (k < UINT8_MAX)
-		p->nkids[parent] = ++k;
-	if (k == WIDE + 1) {
+	if (k == WIDE) {
 		/* Turning wide: index all its children. */
 		for (uint32_t c = p->nodes[parent].child; c != FT_NONE; c = p->nodes[c].sibling)
 			slots_add(p, c);
@@ -410,6 +426,14 @@ profile_append(ft_profile *p, uint32_t parent, uint32_t name)
 		slots_add(p, id);
 	}
 	return id;
+}
+
+uint32_t
+profile_append(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	uint32_t k;
+	scan_kids(p, parent, UINT32_MAX, &k); /* no name is UINT32_MAX: counts */
+	return append_after(p, parent, name, k);
 }
 
 void
@@ -425,17 +449,21 @@ profile_reserve(ft_profile *p, size_t n)
 uint32_t
 profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 {
-	uint32_t id = p->nkids[parent] <= WIDE ? list_find(p, parent, name) :
-	    slots_find(p, parent, name);
-	return id != FT_NONE ? id : profile_append(p, parent, name);
+	uint32_t k;
+	uint32_t id = scan_kids(p, parent, name, &k);
+	if (id == FT_NONE && k > WIDE + 1)
+		id = slots_find(p, parent, name);
+	return id != FT_NONE ? id : append_after(p, parent, name, k);
 }
 
 uint32_t
 profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 {
-	if (p->nkids != NULL && p->nkids[parent] > WIDE)
-		return slots_find(p, parent, name);
-	return list_find(p, parent, name);
+	if (p->finished)
+		return list_find(p, parent, name);
+	uint32_t k;
+	uint32_t id = scan_kids(p, parent, name, &k);
+	return id == FT_NONE && k > WIDE + 1 ? slots_find(p, parent, name) : id;
 }
 
 int
@@ -560,8 +588,6 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	p->max_depth = maxd;
 	free(p->slots);
 	p->slots = NULL;
-	xbig_free(p->nkids, p->cap);
-	p->nkids = NULL;
 	if (column < 0 || column >= p->nvals)
 		column = p->deftype;
 	profile_sort(p, sort, column);

@@ -23,7 +23,7 @@
  * directly; treat it as read-only outside the builder once finished.
  *
  * Memory: 20 bytes per node plus 8 per value column (one array of values,
- * no second copy for totals), in big arrays that are reserved, not
+ * no second copy for totals, no per-node builder state), in big arrays that are reserved, not
  * committed (xbig_realloc), so a loader's generous size hint is free.
  */
 #ifndef FT_PROFILE_H
@@ -135,10 +135,9 @@ typedef struct ft_profile {
 	int finished;
 
 	/* Builder state, freed by profile_finish(): children of a node are
-	 * found by scanning its child list while it has few (nkids[] counts,
-	 * saturating); children of wide nodes also go into a hash table keyed
-	 * by (parent, name). */
-	uint8_t *nkids;
+	 * found by scanning its child list while it has few (at most WIDE + 1
+	 * of them are ever scanned); children of wide nodes also go into a
+	 * hash table keyed by (parent, name). */
 	uint32_t *slots;
 	uint32_t mask, nslots;
 } ft_profile;
