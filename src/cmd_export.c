@@ -55,13 +55,13 @@ static int
 folded_to(const ft_profile *p, int col, int col2, FILE *out)
 {
 	if (!isatty(fileno(out)))
-		return export_folded(p, col, col2, out);
+		return export_folded_root(p, col, col2, 1, out);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
 	if (mem == NULL)
 		return -1;
-	int rc = export_folded(p, col, col2, mem);
+	int rc = export_folded_root(p, col, col2, 1, mem);
 	if (fclose(mem) != 0)
 		rc = -1;
 	if (rc == 0) {

@@ -50,19 +50,31 @@ append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 int
 export_folded(const ft_profile *p, int col, int col2, FILE *out)
 {
+	return export_folded_root(p, col, col2, 0, out);
+}
+
+int
+export_folded_root(const ft_profile *p, int col, int col2, int root_line, FILE *out)
+{
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	struct line *lines = NULL;
 	size_t nl = 0, lcap = 0;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1));
 	int plain = p->format != NULL && strcmp(p->format, "pprof") == 0;
-	for (uint32_t n = 1; n < p->nnodes; n++) {
+	/* From the root: samples whose every frame a filter removed (--hide,
+	 * --show) are the root's self; they are written under one frame,
+	 * EXPORT_EMPTY_STACK, so the export sums to the same total as every
+	 * other output. */
+	for (uint32_t n = root_line ? 0 : 1; n < p->nnodes; n++) {
 		ft_val a = profile_self(p, n, col);
 		ft_val b = col2 >= 0 ? profile_self(p, n, col2) : 0;
 		if (a == 0 && b == 0)
 			continue;
-		uint32_t d = profile_path(p, n, path);
+		uint32_t d = n == FT_ROOT ? 0 : profile_path(p, n, path);
 		size_t start = len;
+		if (n == FT_ROOT)
+			append(&buf, &len, &cap, EXPORT_EMPTY_STACK, strlen(EXPORT_EMPTY_STACK));
 		for (uint32_t i = 0; i < d; i++) {
 			if (i > 0)
 				append(&buf, &len, &cap, ";", 1);
