@@ -149,8 +149,9 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	if (p == NULL)
 		return NULL;
 	if (rep->invalid > 0)
-		cmd_msg(stderr, "flametui: %s: skipped %ld malformed line%s; first: %s\n",
-		    path, rep->invalid, rep->invalid == 1 ? "" : "s", rep->first_bad.msg);
+		cmd_msg(stderr, "flametui: %s: skipped %ld malformed %s%s; first: %s\n",
+		    path, rep->invalid, rep->what ? rep->what : "line",
+		    rep->invalid == 1 ? "" : "s", rep->first_bad.msg);
 	if (rep->rounded > 0)
 		cmd_msg(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");

@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "export_pprof.h"
+#include "export_speedscope.h"
 #include "xalloc.h"
 
 static const char *
@@ -84,6 +85,14 @@ cmd_export(ft_input *in, const ft_cmdline *o, FILE *out)
 	const ft_profile *p = in->p;
 	if (strcmp(o->export_fmt, "pprof") == 0)
 		return export_pprof_file(p, o, out);
+	if (strcmp(o->export_fmt, "speedscope") == 0) {
+		ft_diag err = {{0}};
+		if (export_speedscope(p, in->col, out, &err) != 0) {
+			fprintf(stderr, "flametui: %s: %s\n", out_name(o), err.msg);
+			return 1;
+		}
+		return 0;
+	}
 	/* A differential file written back keeps its two columns. */
 	if (folded_to(p, p->differential ? 0 : in->col, p->differential ? 1 : -1, out) != 0) {
 		cmd_msg(stderr, "flametui: %s: write error\n", out_name(o));

@@ -164,6 +164,62 @@ looks_perf(const char *d, size_t n)
 	return 0;
 }
 
+/* Does data[0..n) contain the text k? */
+static int
+has(const char *d, size_t n, const char *k)
+{
+	size_t kl = strlen(k);
+	for (size_t i = 0; i + kl <= n; i++)
+		if (d[i] == k[0] && memcmp(d + i, k, kl) == 0)
+			return 1;
+	return 0;
+}
+
+/* JSON profiles: the first non-blank byte and the keys near the start. */
+static enum ft_format
+sniff_json(const char *d, size_t n, char *why, size_t cap)
+{
+	size_t i = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3; /* UTF-8 byte order mark */
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	if (i >= n || (d[i] != '{' && d[i] != '['))
+		return FT_FMT_UNKNOWN;
+	char open = d[i++];
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	if (open == '[') {
+		if (i < n && (d[i] == '{' || d[i] == ']')) {
+			snprintf(why, cap, "a JSON array of objects (trace events)");
+			return FT_FMT_TRACE;
+		}
+		return FT_FMT_UNKNOWN;
+	}
+	if (i < n && d[i] != '"' && d[i] != '}')
+		return FT_FMT_UNKNOWN;
+	if (has(d, n, "speedscope.app/file-format") ||
+	    (has(d, n, "\"profiles\"") && has(d, n, "\"shared\""))) {
+		snprintf(why, cap, "a JSON object with speedscope's $schema, or "
+		    "\"profiles\" and \"shared\"");
+		return FT_FMT_SPEEDSCOPE;
+	}
+	if (has(d, n, "\"traceEvents\"")) {
+		snprintf(why, cap, "a JSON object with \"traceEvents\"");
+		return FT_FMT_TRACE;
+	}
+	if (has(d, n, "\"callFrame\"") || has(d, n, "\"timeDeltas\"")) {
+		snprintf(why, cap, "a JSON object with \"callFrame\" or \"timeDeltas\" "
+		    "(a Chrome CPU profile)");
+		return FT_FMT_CPUPROFILE;
+	}
+	if (has(d, n, "\"ph\"")) {
+		snprintf(why, cap, "a JSON object with \"ph\" (trace events)");
+		return FT_FMT_TRACE;
+	}
+	return FT_FMT_UNKNOWN;
+}
+
 const char *
 load_format_name(enum ft_format f)
 {
@@ -174,6 +230,10 @@ load_format_name(enum ft_format f)
 	case FT_FMT_STAP: return "systemtap";
 	case FT_FMT_DTRACE: return "DTrace";
 	case FT_FMT_BPFTRACE: return "bpftrace";
+	case FT_FMT_CPUPROFILE: return "Chrome CPU profile";
+	case FT_FMT_TRACE: return "Chrome trace events";
+	case FT_FMT_SPEEDSCOPE: return "speedscope";
+	case FT_FMT_JFR: return "Java Flight Recorder";
 	default: return "unknown";
 	}
 }
@@ -182,6 +242,13 @@ enum ft_format
 load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 {
 	const unsigned char *d = (const unsigned char *)data;
+	if (n >= 4 && memcmp(data, "FLR", 4) == 0) {
+		snprintf(why, cap, "the JFR chunk magic FLR\\0");
+		return FT_FMT_JFR;
+	}
+	enum ft_format j = sniff_json(data, n, why, cap);
+	if (j != FT_FMT_UNKNOWN)
+		return j;
 	if (looks_protobuf(d, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
@@ -194,8 +261,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 		    "stack lines");
 		return FT_FMT_PERF;
 	}
-	snprintf(why, cap, "no other format matched (tried pprof, systemtap, DTrace, "
-	    "bpftrace, perf script)");
+	snprintf(why, cap, "no other format matched (tried JFR, JSON, pprof, systemtap, "
+	    "DTrace, bpftrace, perf script)");
 	return FT_FMT_FOLDED;
 }
 
@@ -222,6 +289,14 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_dtrace(src, names, o, rep, err);
 	case FT_FMT_BPFTRACE:
 		return load_bpftrace(src, names, o, rep, err);
+	case FT_FMT_CPUPROFILE:
+		return load_cpuprofile(src, names, o, rep, err);
+	case FT_FMT_TRACE:
+		return load_trace(src, names, o, rep, err);
+	case FT_FMT_SPEEDSCOPE:
+		return load_speedscope(src, names, o, rep, err);
+	case FT_FMT_JFR:
+		return load_jfr(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -370,7 +445,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	char sniffed[sizeof(rep->format_why)];
 	enum ft_format fmt = load_sniff_why(head, (size_t)n, sniffed, sizeof(sniffed));
 	const unsigned char *uh = (const unsigned char *)head;
-	long bin = fmt == FT_FMT_PPROF ? -1 : binary_at(uh, (size_t)n);
+	long bin = fmt == FT_FMT_PPROF || fmt == FT_FMT_JFR ? -1 : binary_at(uh, (size_t)n);
 	if (bin >= 0) {
 		/* Binary that is no known file type can only be a (broken)
 		 * protobuf: say where it breaks, at once when that is in
@@ -408,8 +483,8 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
 	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
-		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace or bpftrace "
-		    "output either");
+		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "
+		    "JSON or JFR either");
 	if (p != NULL && source_trailing_garbage(src) > 0)
 		load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
 		    path, (unsigned long long)source_trailing_garbage(src));

@@ -30,6 +30,7 @@ typedef struct ft_load_report {
 	ft_diag warn[4];
 	char format_why[256];   /* why the format was chosen (--info) */
 	char summary[1024];     /* what a loader read, "key=value" lines (--info) */
+	const char *what;       /* what invalid counts ("event"); NULL: "line" */
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */
@@ -40,7 +41,8 @@ void load_report_warn(ft_load_report *rep, const char *fmt, ...)
     ;
 
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF,
-	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE };
+	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE,
+	FT_FMT_CPUPROFILE, FT_FMT_TRACE, FT_FMT_SPEEDSCOPE, FT_FMT_JFR };
 
 /* Guess the format from the first decoded bytes of a source. */
 enum ft_format load_sniff(const char *data, size_t n);
@@ -69,6 +71,15 @@ ft_profile *load_stap(ft_source *src, ft_intern *names,
 ft_profile *load_dtrace(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 ft_profile *load_bpftrace(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* Runtime profilers (load_chrome.c, load_speedscope.c, load_jfr.c). */
+ft_profile *load_cpuprofile(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_trace(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_speedscope(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+ft_profile *load_jfr(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 
 #endif

@@ -44,7 +44,8 @@ static const struct cli_option options[] = {
 	    "  --size COLSxROWS       size of --dump output (default 120x40)\n"},
 	{"export", required_argument, OPT_EXPORT,
 	    "  --export folded        write the profile as folded stacks\n"
-	    "  --export pprof         write the profile as gzip'd pprof (profile.proto)\n"},
+	    "  --export pprof         write the profile as gzip'd pprof (profile.proto)\n"
+	    "  --export speedscope    write the profile as speedscope JSON\n"},
 	{"output", required_argument, 'o',
 	    "  -o, --output FILE      where --export writes (default: stdout)\n"},
 	{"top", required_argument, OPT_TOP,
@@ -153,6 +154,10 @@ usage(FILE *out)
 	    "  systemtap       sample-bt -p PID -t 30 -u > out.bt (sample-bt-off-cpu: --unit us)\n"
 	    "  DTrace          dtrace -n 'profile-997 { @[ustack()] = count(); }' -o out.stacks\n"
 	    "  bpftrace        bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'\n"
+	    "  .cpuprofile     node --cpu-prof; Chrome DevTools: Save profile\n"
+	    "  Chrome trace    Performance panel, chrome --trace-startup, clang -ftime-trace\n"
+	    "  speedscope      flametui --export speedscope, py-spy record -f speedscope\n"
+	    "  JFR             java -XX:StartFlightRecording=filename=x.jfr; jcmd PID JFR.dump\n"
 	    "\n"
 	    "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
@@ -215,8 +220,10 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			return usage_error("--size wants COLSxROWS (e.g. 120x40), not '%s'", arg);
 		break;
 	case OPT_EXPORT:
-		if (strcmp(arg, "folded") != 0 && strcmp(arg, "pprof") != 0)
-			return usage_error("--export: unknown format '%s' (known: folded, pprof)", arg);
+		if (strcmp(arg, "folded") != 0 && strcmp(arg, "pprof") != 0 &&
+		    strcmp(arg, "speedscope") != 0)
+			return usage_error("--export: unknown format '%s' (known: folded, pprof, "
+			    "speedscope)", arg);
 		o->cmd = CMD_EXPORT;
 		o->export_fmt = arg;
 		break;

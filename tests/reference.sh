@@ -5,11 +5,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${FLAMETUI_SHARED:-$top/../shared}
 flametui=${FLAMETUI:-$top/flametui}
 case $flametui in /*) ;; *) flametui=$top/$flametui ;; esac
+# The runtime-profile checks use only tests/data: they run everywhere.
+runtime=0
+FLAMETUI=$flametui sh "$top/tests/runtime-reference.sh" || runtime=1
 if [ ! -f "$shared/corpora/reference.tsv" ]; then
 	echo "reference: skipped: $shared/corpora not found (set FLAMETUI_SHARED)"
-	exit 0
+	exit $runtime
 fi
-status=0
+status=$runtime
 for t in "$top"/tests/reference*.py; do
 	python3 "$t" "$flametui" "$shared" || status=1
 done

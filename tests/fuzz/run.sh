@@ -34,8 +34,13 @@ for h in "$@"; do
 	seed() {
 		for f in "$@"; do
 			[ -f "$f" ] || continue
-			[ "$(wc -c <"$f")" -le 65536 ] || continue
 			i=$((i + 1))
+			if [ "$(wc -c <"$f")" -gt 65536 ]; then
+				# A trace cut short is still a trace (Chrome writes
+				# them): seed the big real ones by their head.
+				[ "$fmt" = trace ] && head -c 60000 "$f" >"$dir/seed$i"
+				continue
+			fi
 			case $f in
 			*.gz) gzip -dc "$f" >"$dir/seed$i" 2>/dev/null || cp "$f" "$dir/seed$i" ;;
 			*) cp "$f" "$dir/seed$i" ;;
@@ -59,6 +64,15 @@ for h in "$@"; do
 	pprof)
 		seed "$top"/tests/data/*.pb* "$top"/tests/data/*/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
 		    "$corp"/pprof/fuzz/* ;;
+	cpuprofile)
+		seed "$top"/tests/data/*.cpuprofile ;;
+	trace)
+		seed "$top"/tests/data/trace-*.json "$top"/tests/data/chrome-*.json \
+		    "$top"/tests/data/clang-*.json ;;
+	speedscope)
+		seed "$top"/tests/data/speedscope-*.json ;;
+	jfr)
+		seed "$top"/tests/data/jfr/*.jfr.gz ;;
 	perf)
 		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt \
 		    "$corp"/inferno/data/collapse-perf/*.txt \

@@ -1,0 +1,8 @@
+/* fuzz_cpuprofile.c - libFuzzer harness for the cpuprofile loader (see fuzz_common.h). */
+#include "fuzz_common.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_load(data, size, FT_FMT_CPUPROFILE, (int)(size & 1) /* both frame naming paths */);
+}

@@ -1,0 +1,8 @@
+/* fuzz_speedscope.c - libFuzzer harness for the speedscope loader (see fuzz_common.h). */
+#include "fuzz_common.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_load(data, size, FT_FMT_SPEEDSCOPE, (int)(size & 1) /* both frame naming paths */);
+}

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --export speedscope tests/data/speedscope-two-sampled.json

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --size 60x8 tests/data/speedscope-evented.json

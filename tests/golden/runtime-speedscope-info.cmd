@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --info tests/data/speedscope-two-sampled.json

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --export folded tests/data/trace-edge.json 2>&1

@@ -1,0 +1,98 @@
+#!/bin/sh
+# Reference checks for the JSON runtime-profile loaders: flametui's folded
+# export of each real file in tests/data must equal what the independent
+# Python reference (tests/runtime_ref.py) computes from the same file; the
+# speedscope export must validate against speedscope's own JSON schema
+# (tests/data/speedscope-file-format-schema.json) and read back to the same
+# stacks.  Needs python3 (and python3-jsonschema for the schema part).
+top=$(cd "$(dirname "$0")/.." && pwd)
+flametui=${FLAMETUI:-$top/flametui}
+case $flametui in /*) ;; *) flametui=$top/$flametui ;; esac
+d=$top/tests/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() { # NAME: compare $tmp/a and $tmp/b
+	if cmp -s "$tmp/a" "$tmp/b" && [ -s "$tmp/a" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "runtime-reference: FAIL $1"
+		diff "$tmp/a" "$tmp/b" | head -n 10
+	fi
+}
+for spec in cpuprofile:node-work.cpuprofile:0:none cpuprofile:node-work.cpuprofile:1:none \
+    trace:chrome-profile.json:0:none trace:chrome-profile.json:1:thread \
+    trace:chrome-profile-truncated.json:0:thread trace:clang-ftime-trace.json:0:none \
+    trace:clang-ftime-trace.json:0:thread trace:trace-edge.json:0:none \
+    trace:trace-edge.json:0:thread speedscope:speedscope-evented.json:0:none \
+    speedscope:speedscope-two-sampled.json:0:none \
+    speedscope:speedscope-two-sampled.json:0:thread; do
+	fmt=${spec%%:*} rest=${spec#*:}
+	file=${rest%%:*} rest=${rest#*:}
+	col=${rest%%:*} group=${rest#*:}
+	"$flametui" --group "$group" --sample-type "$col" --export folded "$d/$file" \
+	    >"$tmp/a" 2>/dev/null
+	python3 "$top/tests/runtime_ref.py" "$fmt" "$d/$file" "$col" "$group" >"$tmp/b"
+	check "$file column $col group $group"
+done
+# --export speedscope: schema-valid, and the same stacks read back.
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	schema=yes
+else
+	schema=no
+	echo "runtime-reference: python3-jsonschema missing: speedscope schema validation skipped"
+	[ "${CI:-}" = true ] && fail=$((fail + 1))
+fi
+for file in node-work.cpuprofile chrome-profile.json clang-ftime-trace.json \
+    speedscope-evented.json heap.pb.gz small.folded fractional.folded \
+    jfr/java-work.jfr.gz; do
+	"$flametui" --export speedscope -o "$tmp/s.json" "$d/$file" 2>/dev/null
+	if [ "$schema" = yes ]; then
+		if python3 -c 'import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))' \
+		    "$tmp/s.json" "$d/speedscope-file-format-schema.json"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			echo "runtime-reference: FAIL $file: --export speedscope is not schema-valid"
+		fi
+	fi
+	"$flametui" --export folded "$d/$file" >"$tmp/a" 2>/dev/null
+	"$flametui" --export folded "$tmp/s.json" >"$tmp/b" 2>/dev/null
+	check "$file speedscope round trip"
+done
+# JFR: every sample type against the JDK's own reader's figures
+# (tests/jfr_expected.py from `jfr print --json`, committed with the
+# recording); when a JDK is here, those figures are re-made and compared too.
+jfr=$d/jfr/java-work
+for t in cpu alloc_sample_bytes alloc_sample_count alloc_tlab_bytes alloc_tlab_count \
+    alloc_outside_bytes alloc_outside_count monitor_enter thread_park; do
+	"$flametui" --sample-type "$t" --export folded "$jfr.jfr.gz" >"$tmp/a" 2>/dev/null
+	cp "$jfr.$t.folded" "$tmp/b"
+	check "java-work.jfr.gz $t"
+done
+# Event counts (jfr summary) = the count columns' totals.
+while read -r ev n; do
+	case $ev in
+	jdk.ExecutionSample) t=cpu ;;
+	jdk.ObjectAllocationSample) t=alloc_sample_count ;;
+	jdk.ObjectAllocationInNewTLAB) t=alloc_tlab_count ;;
+	jdk.ObjectAllocationOutsideTLAB) t=alloc_outside_count ;;
+	*) continue ;;
+	esac
+	echo "$n" >"$tmp/b"
+	"$flametui" --sample-type "$t" --info "$jfr.jfr.gz" 2>/dev/null | sed -n 's/^total=//p' >"$tmp/a"
+	check "java-work.jfr.gz $ev count"
+done <"$jfr.counts"
+if command -v jfr >/dev/null 2>&1; then
+	gzip -dc "$jfr.jfr.gz" >"$tmp/w.jfr"
+	python3 "$top/tests/jfr_expected.py" "$tmp/w.jfr" "$tmp/exp"
+	for f in "$jfr".*.folded "$jfr.counts"; do
+		cp "$f" "$tmp/a"
+		cp "$tmp/exp.${f#"$jfr".}" "$tmp/b"
+		check "jfr expected figures re-made: ${f##*/}"
+	done
+fi
+echo "runtime-reference: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,369 @@
+/* test_runtime.c - the JSON runtime-profile loaders (.cpuprofile, trace
+ * events, speedscope), their JSON layer and the speedscope export. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "export.h"
+#include "export_speedscope.h"
+#include "json.h"
+#include "load.h"
+#include "source.h"
+
+static ft_profile *
+load_fmt(const char *text, enum ft_format fmt, int strict, ft_load_report *rep,
+    ft_diag *err)
+{
+	ft_source *s = source_open_mem(text, strlen(text), "t.json");
+	ft_load_opts o = {0};
+	o.strict = strict;
+	memset(err, 0, sizeof(*err));
+	ft_profile *p = load_source(s, fmt, NULL, &o, rep, err);
+	source_close(s);
+	return p;
+}
+
+/* Folded export of column col ("" and the error on stderr on failure). */
+static char *
+folded(const char *text, enum ft_format fmt, int col)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(text, fmt, 0, &rep, &err);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (p == NULL)
+		fprintf(stderr, "load failed: %s\n", err.msg);
+	else
+		export_folded(p, col, -1, f);
+	fclose(f);
+	profile_free(p);
+	return buf;
+}
+
+static char *
+fail_msg(const char *text, enum ft_format fmt)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(text, fmt, 0, &rep, &err);
+	if (p != NULL) {
+		profile_free(p);
+		return strdup("(loaded)");
+	}
+	return strdup(err.msg);
+}
+
+TEST(fixed_point_numbers)
+{
+	int64_t v;
+	int r = 0;
+	CHECK(json_fixed("1.25", 4, 3, &v, &r) == 0 && v == 1250 && r == 0);
+	CHECK(json_fixed("-0.0015", 7, 3, &v, &r) == 0 && v == -2 && r == 1);
+	CHECK(json_fixed("1e3", 3, 0, &v, NULL) == 0 && v == 1000);
+	CHECK(json_fixed("2.5E-1", 6, 2, &v, NULL) == 0 && v == 25);
+	CHECK(json_fixed("9223372036854775807", 19, 0, &v, NULL) == 0 && v == INT64_MAX);
+	CHECK(json_fixed("9223372036854775808", 19, 0, &v, NULL) != 0);
+	CHECK(json_fixed("1x", 2, 0, &v, NULL) != 0);
+	CHECK_INT(json_decimals("1.250", 5), 2);
+	CHECK_INT(json_decimals("1.5e-3", 6), 4);
+	CHECK_INT(json_decimals("15e2", 4), 0);
+}
+
+/* Weights are time between samples (the last one runs to endTime), not
+ * counts; (root) is dropped; empty names are (anonymous). */
+TEST(cpuprofile_weights)
+{
+	const char *t =
+	    "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\","
+	    "\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2,3]},"
+	    "{\"id\":2,\"callFrame\":{\"functionName\":\"main\",\"url\":\"file:///a.js\","
+	    "\"lineNumber\":4,\"columnNumber\":2},\"children\":[4]},"
+	    "{\"id\":3,\"callFrame\":{\"functionName\":\"(idle)\",\"url\":\"\"}},"
+	    "{\"id\":4,\"callFrame\":{\"functionName\":\"\",\"url\":\"file:///a.js\"}}],"
+	    "\"startTime\":1000,\"endTime\":1100,"
+	    "\"samples\":[2,4,4,3],\"timeDeltas\":[10,20,5,25]}";
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	/* times 1010, 1030, 1035, 1060 -> 20, 5, 25, 40 (to endTime) */
+	CHECK_STR(f, "(idle) 40\nmain 20\nmain;(anonymous) 30\n");
+	free(f);
+	f = folded(t, FT_FMT_CPUPROFILE, 1);
+	CHECK_STR(f, "(idle) 1\nmain 1\nmain;(anonymous) 2\n");
+	free(f);
+}
+
+TEST(cpuprofile_out_of_order_and_origin)
+{
+	const char *t =
+	    "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\","
+	    "\"lineNumber\":0,\"columnNumber\":9}},"
+	    "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":\"b\"}}],"
+	    "\"startTime\":0,\"samples\":[2,3,2],\"timeDeltas\":[10,20,-5]}";
+	/* times 10, 30, 25: sorted 10(a) 25(a) 30(b); no endTime: last is 0 */
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	CHECK_STR(f, "a 20\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		uint32_t a = intern_find(p->names, "a", 1, FT_KIND_NONE);
+		CHECK_STR(profile_frame_where(p, a), "x.js:1:10");
+		CHECK_INT(rep.valid, 3);
+		profile_free(p);
+	}
+}
+
+TEST(cpuprofile_errors)
+{
+	char *m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1,9],"
+	    "\"timeDeltas\":[1,1]}", FT_FMT_CPUPROFILE);
+	CHECK_STR(m, "t.json: sample 1 refers to unknown node 9");
+	free(m);
+	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"callFrame\":{}}]}",
+	    FT_FMT_CPUPROFILE);
+	CHECK(strstr(m, "at $.nodes[1]: a profile node needs an integer id") != NULL);
+	CHECK(strstr(m, "t.json: byte ") == m);
+	free(m);
+	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}}] \"samples\":[]}",
+	    FT_FMT_CPUPROFILE);
+	CHECK(strstr(m, "t.json: byte 37: at $.nodes: invalid JSON") == m);
+	free(m);
+	/* A parent cycle is refused, not followed forever. */
+	m = fail_msg("{\"nodes\":[{\"id\":1,\"parent\":2,\"callFrame\":{}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{}}],\"samples\":[1],\"timeDeltas\":[1]}",
+	    FT_FMT_CPUPROFILE);
+	CHECK(strstr(m, "is its own ancestor") != NULL);
+	free(m);
+}
+
+/* X and B/E events nest by time per thread; self time is what the nested
+ * events leave. */
+TEST(trace_durations)
+{
+	const char *t =
+	    "{\"traceEvents\":["
+	    "{\"ph\":\"X\",\"name\":\"outer\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":100},"
+	    "{\"ph\":\"B\",\"name\":\"inner\",\"pid\":1,\"tid\":1,\"ts\":10},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":40},"
+	    "{\"ph\":\"X\",\"name\":\"inner\",\"pid\":1,\"tid\":1,\"ts\":50,\"dur\":10,"
+	    "\"args\":{\"detail\":\"d\"}},"
+	    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"main\"}}"
+	    "]}";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	/* The loader keeps threads as root frames; --group merges them. */
+	CHECK_STR(f, "main-1/1;outer 60\nmain-1/1;outer;inner 30\nmain-1/1;outer;inner d 10\n");
+	free(f);
+}
+
+/* Chrome leaves the array open; a cut inside an event drops that event
+ * with a warning. */
+TEST(trace_truncated)
+{
+	const char *t = "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":5},\n";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	CHECK_STR(f, "[unknown]-1/2;a 5\n");
+	free(f);
+	const char *cut = "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":5},\n"
+	    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"ti";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(cut, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 1);
+	CHECK(strstr(rep.first_bad.msg, "ends inside an event") != NULL);
+	profile_free(p);
+	p = load_fmt(cut, FT_FMT_TRACE, 1, &rep, &err);
+	CHECK(p == NULL);
+}
+
+TEST(trace_unmatched_and_strict)
+{
+	const char *t = "[{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":3},"
+	    "{\"ph\":\"B\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":5},"
+	    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":4}]";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 2);
+	/* a is closed at the thread's last timestamp, 10. */
+	CHECK_INT(profile_total(p, FT_ROOT, 0), 5);
+	profile_free(p);
+	char *m = fail_msg("[{\"ph\":\"X\",\"ts\":1}", FT_FMT_TRACE);
+	CHECK(strstr(m, "no duration") != NULL);
+	free(m);
+}
+
+/* Profile + ProfileChunk: one CPU profile per (pid, id), on the thread of
+ * its Profile event, nodes and samples spread over chunks. */
+TEST(trace_profile_chunks)
+{
+	const char *t = "["
+	    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":5,\"args\":{\"name\":\"Main\"}},"
+	    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":5,"
+	    "\"args\":{\"data\":{\"startTime\":100}}},"
+	    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":9,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"f\"}}],\"samples\":[2,2]},\"timeDeltas\":[1,4]}}},"
+	    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":9,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":3,\"parent\":2,\"callFrame\":"
+	    "{\"functionName\":\"g\"}}],\"samples\":[3,1]},\"timeDeltas\":[6,7]}}},"
+	    "{\"ph\":\"X\",\"name\":\"ignored\",\"pid\":1,\"tid\":5,\"ts\":0,\"dur\":9}]";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	/* times 101, 105, 111, 118: f 4, f 6, g 7, (root) 0 */
+	CHECK_STR(f, "Main-1/5;f 10\nMain-1/5;f;g 7\n");
+	free(f);
+}
+
+TEST(speedscope_sampled_fractional)
+{
+	const char *t = "{\"profiles\":[{\"type\":\"sampled\",\"name\":\"p\",\"unit\":"
+	    "\"milliseconds\",\"startValue\":0,\"endValue\":3,\"samples\":[[0,1],[0]],"
+	    "\"weights\":[1.5,0.25]}],\"shared\":{\"frames\":[{\"name\":\"a\",\"file\":"
+	    "\"a.py\",\"line\":3},{\"name\":\"b\"}]}}";
+	char *f = folded(t, FT_FMT_SPEEDSCOPE, 0);
+	CHECK_STR(f, "a 0.25\na;b 1.5\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].unit, "milliseconds");
+		CHECK_STR(p->types[0].name, "p");
+		CHECK_STR(profile_frame_where(p, intern_find(p->names, "a", 1, 0)), "a.py:3");
+		profile_free(p);
+	}
+}
+
+/* Same unit: threads under root frames; different units: columns. */
+TEST(speedscope_profiles_threads_and_columns)
+{
+	const char *t = "{\"shared\":{\"frames\":[{\"name\":\"a\"}]},\"profiles\":["
+	    "{\"type\":\"sampled\",\"name\":\"t1\",\"unit\":\"none\",\"startValue\":0,"
+	    "\"endValue\":1,\"samples\":[[0]],\"weights\":[2]},"
+	    "{\"type\":\"sampled\",\"name\":\"t2\",\"unit\":\"none\",\"startValue\":0,"
+	    "\"endValue\":1,\"samples\":[[0]],\"weights\":[3]},"
+	    "{\"type\":\"evented\",\"name\":\"heap\",\"unit\":\"bytes\",\"startValue\":0,"
+	    "\"endValue\":10,\"events\":[{\"type\":\"O\",\"frame\":0,\"at\":4}]}]}";
+	char *f = folded(t, FT_FMT_SPEEDSCOPE, 0);
+	CHECK_STR(f, "t1;a 2\nt2;a 3\n");
+	free(f);
+	f = folded(t, FT_FMT_SPEEDSCOPE, 1);
+	CHECK_STR(f, "a 6\n");
+	free(f);
+}
+
+TEST(speedscope_errors)
+{
+	char *m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"},{\"name\":\"B\"}]},"
+	    "\"profiles\":[{\"type\":\"evented\",\"unit\":\"none\",\"startValue\":0,"
+	    "\"endValue\":9,\"events\":[{\"type\":\"O\",\"frame\":0,\"at\":0},"
+	    "{\"type\":\"O\",\"frame\":1,\"at\":1},{\"type\":\"C\",\"frame\":0,\"at\":2}]}]}",
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_STR(m, "t.json: profiles[0].events[2]: closes frame 0 but the innermost "
+	    "open frame is another");
+	free(m);
+	m = fail_msg("{\"shared\":{\"frames\":[]},\"profiles\":[{\"type\":\"sampled\","
+	    "\"unit\":\"parsecs\"}]}", FT_FMT_SPEEDSCOPE);
+	CHECK(strstr(m, "at $.profiles[0].unit: unknown unit") != NULL);
+	free(m);
+	m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"a\"}]},\"profiles\":[{\"type\":"
+	    "\"sampled\",\"unit\":\"none\",\"samples\":[[0,7]],\"weights\":[1]}]}",
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_STR(m, "t.json: profiles[0] refers to frame 7; shared.frames has 1");
+	free(m);
+}
+
+/* --export speedscope and back: the same stacks, columns and names (with
+ * quotes, controls and non-ASCII escaped as JSON wants). */
+TEST(speedscope_round_trip)
+{
+	const char *t = "{\"profiles\":["
+	    "{\"type\":\"sampled\",\"name\":\"cpu\",\"unit\":\"nanoseconds\",\"startValue\":0,"
+	    "\"endValue\":5,\"samples\":[[0,1],[0,2]],\"weights\":[2,3]},"
+	    "{\"type\":\"sampled\",\"name\":\"alloc\",\"unit\":\"bytes\",\"startValue\":0,"
+	    "\"endValue\":5,\"samples\":[[0,1]],\"weights\":[7]}],"
+	    "\"shared\":{\"frames\":[{\"name\":\"m\\\"ain\"},{\"name\":\"x\\u0001y\"},"
+	    "{\"name\":\"\\u00e9t\\u00e9\"}]}}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK(export_speedscope(p, 1, f, &err) == 0);
+	fclose(f);
+	CHECK(strstr(buf, "\"name\":\"x\\u0001y\"") != NULL);
+	CHECK(strstr(buf, "\"activeProfileIndex\":1") != NULL);
+	ft_profile *q = load_fmt(buf, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	CHECK(q != NULL);
+	if (q != NULL) {
+		CHECK_INT(q->nvals, 2);
+		CHECK_INT(q->deftype, 1);
+		CHECK_STR(q->types[0].name, "cpu");
+		CHECK_STR(q->types[1].unit, "bytes");
+		for (int c = 0; c < 2; c++) {
+			char *a = NULL, *b = NULL;
+			size_t al = 0, bl = 0;
+			FILE *fa = open_memstream(&a, &al), *fb = open_memstream(&b, &bl);
+			export_folded(p, c, -1, fa);
+			export_folded(q, c, -1, fb);
+			fclose(fa);
+			fclose(fb);
+			CHECK_STR(b, a);
+			free(a);
+			free(b);
+		}
+		profile_free(q);
+	}
+	free(buf);
+	profile_free(p);
+}
+
+TEST(sniff_json_formats)
+{
+	const char *cases[][2] = {
+		{"{\"nodes\":[{\"id\":1,\"callFrame\":{}}]}", "cpuprofile"},
+		{"  [ {\"ph\":\"X\"}", "trace"},
+		{"{\"metadata\":{},\"traceEvents\":[]}", "trace"},
+		{"{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\"}", "speedscope"},
+		{"[unknown];main 5\n", "folded"},
+		{"{not json;x 1\n", "folded"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum ft_format f = load_sniff(cases[i][0], strlen(cases[i][0]));
+		const char *got = f == FT_FMT_CPUPROFILE ? "cpuprofile" : f == FT_FMT_TRACE ?
+		    "trace" : f == FT_FMT_SPEEDSCOPE ? "speedscope" : f == FT_FMT_FOLDED ?
+		    "folded" : "other";
+		CHECK_STR(got, cases[i][1]);
+	}
+}
+
+int
+main(void)
+{
+	RUN(fixed_point_numbers);
+	RUN(cpuprofile_weights);
+	RUN(cpuprofile_out_of_order_and_origin);
+	RUN(cpuprofile_errors);
+	RUN(trace_durations);
+	RUN(trace_truncated);
+	RUN(trace_unmatched_and_strict);
+	RUN(trace_profile_chunks);
+	RUN(speedscope_sampled_fractional);
+	RUN(speedscope_profiles_threads_and_columns);
+	RUN(speedscope_errors);
+	RUN(speedscope_round_trip);
+	RUN(sniff_json_formats);
+	return unit_report();
+}
