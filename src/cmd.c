@@ -288,6 +288,29 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 	return in->base != NULL ? 0 : -1;
 }
 
+/* What a comparison cannot show faithfully, said once on stderr:
+ * --normalize with nothing to scale (A's total is zero), and deltas beyond
+ * 64 bits, which are shown saturated. */
+static void
+compare_warnings(const ft_compare *c, const ft_cmdline *o)
+{
+	const ft_profile *u = c->u;
+	if (o->normalize && c->total[0] == 0)
+		cmd_msg(stderr, "flametui: warning: --normalize: %s has a zero total; "
+		    "it is compared unscaled\n", c->src[0]);
+	uint32_t sat = 0, first = 0;
+	for (uint32_t n = 0; n < u->nnodes; n++) {
+		ft_val d;
+		if (__builtin_sub_overflow(profile_total(u, n, CMP_B), profile_total(u, n, CMP_A), &d) &&
+		    sat++ == 0)
+			first = n;
+	}
+	if (sat > 0)
+		cmd_msg(stderr, "flametui: warning: %u frame%s delta exceeds 64 bits and is shown "
+		    "saturated (first: %s)\n", sat, sat == 1 ? "'s" : "s'",
+		    intern_str(u->names, u->nodes[first].name));
+}
+
 /* Two profiles (or the two columns of a differential file): a = before,
  * b = after, sharing one name table; filters apply to both alike. */
 static int
@@ -309,6 +332,7 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	in->compare = 1;
+	compare_warnings(&in->cmp, o);
 	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
 	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
