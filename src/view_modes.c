@@ -145,6 +145,39 @@ view_search_stats(ft_view *v, ft_val *all, ft_val *zoomed)
 	*zoomed = z;
 }
 
+/* Why n / N found nothing to select: no frame matches at all, every
+ * match is outside the zoomed subtree, or every match in it is too
+ * narrow to draw (one pass, parents before children). */
+static void
+no_step_message(ft_view *v)
+{
+	const ft_profile *p = v->prof;
+	uint8_t *inz = xmalloc(p->nnodes ? p->nnodes : 1);
+	int any = 0, inzoom = 0;
+	inz[0] = v->zoom == FT_ROOT;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		inz[i] = (uint8_t)(inz[p->nodes[i].parent] || i == v->zoom);
+		if (view_matched(v, i)) {
+			any = 1;
+			inzoom |= inz[i];
+		}
+	}
+	free(inz);
+	const char *pat = v->search != NULL ? match_pattern(v->search) : NULL;
+	if (!any && pat != NULL)
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "no match for /%s/", pat);
+	else if (!any)
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "no frame matches the search");
+	else if (!inzoom)
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "no match under the zoomed frame "
+		    "(Esc shows the whole graph)");
+	else
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "%s", v->npanes > 1 ?
+		    "no match is wide enough to draw in this pane" :
+		    "no match is wide enough to draw here");
+	v->message = v->msgbuf;
+}
+
 int
 view_search_step(ft_view *v, int dir)
 {
@@ -156,8 +189,7 @@ view_search_step(ft_view *v, int dir)
 	uint32_t bnode = layout_step_match(&view_active(v)->layout, v->prof, v->sel,
 	    v->flip, dir, v->hl, v->hl_n);
 	if (bnode == FT_NONE) {
-		v->message = v->npanes > 1 ? "no match is wide enough to draw in this pane" :
-		    "no match is wide enough to draw here";
+		no_step_message(v);
 		return V_REDRAW;
 	}
 	v->sel = bnode;

@@ -105,6 +105,36 @@ TEST(step_order)
 	profile_free(p);
 }
 
+/* n / N with nothing to select say why: no match at all, none under the
+ * zoom, or none wide enough to draw (issue 12, item 18). */
+TEST(step_without_match_says_why)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 12);
+	type(&v, "/zzz\r");
+	CHECK(v.search != NULL);
+	view_key(&v, 'n');
+	CHECK(v.message != NULL && strcmp(v.message, "no match for /zzz/") == 0);
+	CHECK(strncmp(status(&v), "no match for /zzz/", 18) == 0);
+	view_key(&v, 'N');
+	CHECK_STR(v.message, "no match for /zzz/");
+	/* n matches only outside the zoomed frame m;a. */
+	ft_diag err;
+	CHECK_INT(view_search_set(&v, "^n$", &err), 0);
+	view_zoom_to(&v, node_at(p, "m;a"));
+	view_key(&v, 'n');
+	CHECK_STR(v.message, "no match under the zoomed frame (Esc shows the whole graph)");
+	/* x at 3 columns: every match narrower than a cell. */
+	view_zoom_to(&v, FT_ROOT);
+	view_resize(&v, 3, 12);
+	CHECK_INT(view_search_set(&v, "^z$", &err), 0);
+	view_key(&v, 'n');
+	CHECK_STR(v.message, "no match is wide enough to draw here");
+	view_free(&v);
+	profile_free(p);
+}
+
 TEST(prompt_keys)
 {
 	ft_profile *p = prof(sample);
@@ -285,6 +315,7 @@ main(void)
 {
 	RUN(search_counts);
 	RUN(step_order);
+	RUN(step_without_match_says_why);
 	RUN(prompt_keys);
 	RUN(filters);
 	RUN(table_and_butterfly);
