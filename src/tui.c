@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -164,7 +165,14 @@ struct tui {
 	struct pair_slot *slots;
 	ft_canvas cur, prev;
 	int prev_valid;     /* prev matches the screen */
+	/* Double clicks (handle_mouse()): the last press and when the
+	 * program was ready for the next event after handling it. */
+	enum { CLICK_NONE, CLICK_HANDLED, CLICK_WAITING } click;
+	int click_x, click_y;
+	long long click_idle_ms;
 };
+
+#define TUI_DOUBLE_CLICK_MS 400
 
 /* The 16 ANSI colours as xterm shows them. */
 static const uint32_t ansi16[16] = {
@@ -446,23 +454,56 @@ map_key(int r, wint_t wc)
 	}
 }
 
-static int
-handle_mouse(ft_view *v)
+/* Milliseconds of a monotonic clock. */
+static long long
+now_ms(void)
 {
-	MEVENT me;
-	if (getmouse(&me) != OK)
-		return 0;
-	if (me.bstate & BUTTON1_DOUBLE_CLICKED)
-		return view_click(v, me.x, me.y, 1);
-	if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
-		return view_click(v, me.x, me.y, 0);
-	if (me.bstate & BUTTON4_PRESSED)
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Double clicks are told here, not by ncurses (mouseinterval(0)):
+ * ncurses pairs clicks by the time between their bytes as it reads them,
+ * which a busy machine stretches past its interval.  Here a press on the
+ * cell of the previous press is a double click when it was queued while
+ * the first was handled, or comes at most TUI_DOUBLE_CLICK_MS after the
+ * program had drawn the first click and was waiting again
+ * (tui_run()): two clicks sent together always pair, whatever
+ * the load.  A key in between cancels it. */
+static int
+mouse_event(struct tui *t, ft_view *v, const MEVENT *me)
+{
+	if (me->bstate & BUTTON1_PRESSED) {
+		int same = me->x == t->click_x && me->y == t->click_y;
+		int dbl = same && (t->click == CLICK_HANDLED || (t->click == CLICK_WAITING &&
+		    now_ms() - t->click_idle_ms <= TUI_DOUBLE_CLICK_MS));
+		t->click = dbl ? CLICK_NONE : CLICK_HANDLED;
+		t->click_x = me->x;
+		t->click_y = me->y;
+		return view_click(v, me->x, me->y, dbl);
+	}
+	if (me->bstate & BUTTON4_PRESSED)
 		return view_wheel(v, -1);
 #if defined(BUTTON5_PRESSED)
-	if (me.bstate & BUTTON5_PRESSED)
+	if (me->bstate & BUTTON5_PRESSED)
 		return view_wheel(v, 1);
 #endif
 	return 0;
+}
+
+/* Events that came in one read are queued together and getmouse() hands
+ * out the newest first: take them all, then handle them oldest first. */
+static int
+handle_mouse(struct tui *t, ft_view *v)
+{
+	MEVENT ev[32];
+	int n = 0, f = 0;
+	while (n < 32 && getmouse(&ev[n]) == OK)
+		n++;
+	while (n-- > 0)
+		f |= mouse_event(t, v, &ev[n]);
+	return f;
 }
 
 /* Stop like Ctrl-Z in a cooked terminal, then come back. */
@@ -637,7 +678,9 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 	curs_set(0);
 	leaveok(stdscr, TRUE);
 	if (o->mouse) {
-		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
+		/* Presses only: double clicks are ours (handle_mouse()). */
+		mouseinterval(0);
+		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED
 #if defined(BUTTON5_PRESSED)
 		    | BUTTON5_PRESSED
 #endif
@@ -682,6 +725,12 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 		 * got_signal and the read finds in_read set and ends the
 		 * program from the handler (see on_quit_signal). */
 		wint_t wc;
+		if (t.click == CLICK_HANDLED) {
+			/* The first click is drawn: a second one from now on
+			 * pairs with it. */
+			t.click = CLICK_WAITING;
+			t.click_idle_ms = now_ms();
+		}
 		in_read = 1;
 		if (got_signal) {
 			in_read = 0;
@@ -709,8 +758,9 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 			canvases_resize(&t, w, h, v->utf8);
 			f = V_REDRAW;
 		} else if (key == FTK_MOUSE) {
-			f = handle_mouse(v);
+			f = handle_mouse(&t, v);
 		} else {
+			t.click = CLICK_NONE;
 			/* Prompts, tables and the butterfly view see keys first
 			 * (view_key() falls back to the key table). */
 			f = view_key(v, key);

@@ -10,6 +10,7 @@
 #                                        FT_STDIN=FILE: pipe FILE into it)
 #   ft_keys KEYS...                      tmux send-keys (key names as tmux knows them)
 #   ft_hex HEX...                        send raw bytes (send-keys -H)
+#   ft_sgr_mouse B X Y M|m, ft_sgr_double X Y   mouse events (SGR)
 #   ft_screen                            the pane as text
 #   ft_screen_e                          the pane with SGR escapes (capture-pane -e)
 #   ft_wait_for REGEX [SECONDS]          poll until the screen matches (grep -E)
@@ -97,6 +98,14 @@ ft_run() {
 ft_hexof() { printf %s "$1" | od -An -tx1 | tr -s ' \n' '  '; }
 # An xterm SGR mouse event: ft_sgr_mouse BUTTON X Y M|m (X, Y from 0).
 ft_sgr_mouse() { ft_hex $(ft_hexof "$(printf '\033[<%d;%d;%d%s' "$1" $(($2 + 1)) $(($3 + 1)) "$4")"); }
+# A double click (SGR), both clicks in one send-keys call so they reach
+# flametui together: ft_sgr_double X Y.  flametui pairs a press with the
+# previous one on the same cell when it comes within 400 ms of having
+# drawn the first (tui.c), so queued clicks pair whatever the load.
+ft_sgr_double() {
+	_c=$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $(($1 + 1)) $(($2 + 1)) $(($1 + 1)) $(($2 + 1)))
+	ft_hex $(ft_hexof "$_c$_c")
+}
 # An X10 mouse event (TERM=screen): ft_x10_mouse BUTTON X Y (X, Y from 0, < 90).
 ft_x10_mouse() { ft_hex 1b 5b 4d $(printf '%x %x %x' $(($1 + 32)) $(($2 + 33)) $(($3 + 33))); }
 

@@ -74,7 +74,7 @@ ft_keys / C-u Enter
 ft_check "an empty row filter: all rows" ft_poll 3 header_has '^functions: 45 of 45'
 sgr_click 20 4
 ft_check "click selects the third row" ft_poll 3 status_has '^row 3 of 45'
-sgr_click 20 5; sgr_click 20 5
+ft_sgr_double 20 5
 ft_check "double click opens the row's butterfly" ft_poll 3 header_has '^butterfly: '
 ft_keys Escape Escape
 ft_wait_for '^tui-sample.folded'
