@@ -6,6 +6,7 @@
 #include "framesrc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "intern.h"
 #include "xalloc.h"
@@ -97,6 +98,62 @@ framesrc_match(ft_framesrc *s, const ft_matcher *m, uint8_t *map,
 			map[name] = 1;
 	}
 	free(tm);
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+size_t
+framesrc_lines(ft_framesrc *s, uint32_t name, const char *file, uint32_t *lines,
+    size_t max)
+{
+	if (s == NULL || s->n == 0 || file == NULL)
+		return 0;
+	settle(s);
+	size_t lo = 0, hi = s->n, flen = strlen(file);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((s->pairs[mid] >> 32) < name)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	uint32_t *all = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = lo; i < s->n && (s->pairs[i] >> 32) == name; i++) {
+		uint32_t id = (uint32_t)s->pairs[i];
+		const char *t = intern_str(s->texts, id);
+		size_t tl = intern_len(s->texts, id);
+		if (tl <= flen + 1 || memcmp(t, file, flen) != 0 || t[flen] != ':')
+			continue;
+		uint64_t ln = 0;
+		size_t k = flen + 1;
+		for (; k < tl && t[k] >= '0' && t[k] <= '9' && ln <= UINT32_MAX; k++)
+			ln = ln * 10 + (uint64_t)(t[k] - '0');
+		if (k != tl || ln > UINT32_MAX)
+			continue;
+		if (n == cap) {
+			cap = grow_cap(cap, n + 1, 16);
+			all = xreallocarray(all, cap, sizeof(uint32_t));
+		}
+		all[n++] = (uint32_t)ln;
+	}
+	if (n > 1)
+		qsort(all, n, sizeof(uint32_t), cmp_u32);
+	size_t out = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (out > 0 && all[i] == all[i - 1])
+			continue;
+		if (out < max)
+			lines[out] = all[i];
+		out++;
+	}
+	free(all);
+	return out;
 }
 
 size_t

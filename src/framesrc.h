@@ -36,6 +36,12 @@ void framesrc_add(ft_framesrc *s, uint32_t name, const char *text, size_t n);
 void framesrc_match(ft_framesrc *s, const ft_matcher *m, uint8_t *map,
     uint32_t nnames);
 
+/* The line numbers seen for frame name `name` in file `file` (texts
+ * "FILE:N"), ascending and distinct: the first max of them go to lines;
+ * returns how many there are.  0 when s is NULL. */
+size_t framesrc_lines(ft_framesrc *s, uint32_t name, const char *file,
+    uint32_t *lines, size_t max);
+
 /* Number of distinct (name, text) pairs (for tests). */
 size_t framesrc_count(ft_framesrc *s);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "framesrc.h"
 #include "functions.h"
 #include "intern.h"
 #include "keymap.h"
@@ -468,81 +469,208 @@ draw_label_shares(ft_view *v, ft_canvas *c, int y)
 	return y;
 }
 
-static void
-draw_details(ft_view *v, ft_canvas *c)
+/* Width of the stack's frame i: its name and, but for the last, " > ". */
+static int
+stack_item_width(const ft_canvas *c, const ft_profile *p, const uint32_t *names,
+    uint32_t i, uint32_t n)
 {
-	const ft_profile *p = v->prof;
-	int top = c->h - 1 - view_details_rows(v);
+	return canvas_text_width(c, intern_str(p->names, names[i]),
+	    intern_len(p->names, names[i])) + (i + 1 < n ? 3 : 0);
+}
+
+static int
+stack_item(ft_canvas *c, int x, int y, const ft_profile *p, const uint32_t *names,
+    uint32_t i, uint32_t n)
+{
+	int x0 = x;
+	x += canvas_text(c, x, y, c->w - x, intern_str(p->names, names[i]),
+	    intern_len(p->names, names[i]), st_plain, 1);
+	if (i + 1 < n)
+		x += canvas_text(c, x, y, c->w - x, " > ", 3, st_plain, 0);
+	return x - x0;
+}
+
+/* The stack names[0..n) (root first) after "stack: " on rows y .. y+rows-1.
+ * What does not fit is the middle: the outermost frame stays, then
+ * "... N more >", then as many of the innermost frames as fit (the
+ * selected frame always shows).  Returns the rows used. */
+static int
+draw_stack(ft_canvas *c, int y, int rows, const ft_profile *p, const uint32_t *names,
+    uint32_t n)
+{
+	const int ind = 7;
+	canvas_text(c, 0, y, c->w, "stack: ", 7, st_plain, 0);
+	if (n == 0) {
+		canvas_text(c, ind, y, c->w - ind, "(the root: every sample)", 24, st_plain, 0);
+		return 1;
+	}
+	/* Does all of it fit?  Lines wrap before a frame that would cross the
+	 * edge; a frame wider than a line takes one and is clipped. */
+	int x = ind, line = 0;
+	uint32_t i = 0;
+	for (; i < n && line < rows; i++) {
+		int w = stack_item_width(c, p, names, i, n);
+		if (x + w > c->w && x > ind) {
+			if (++line >= rows)
+				break;
+			x = ind;
+		}
+		x += w;
+	}
+	if (i == n) {
+		x = ind;
+		line = 0;
+		for (i = 0; i < n; i++) {
+			int w = stack_item_width(c, p, names, i, n);
+			if (x + w > c->w && x > ind) {
+				line++;
+				x = ind;
+			}
+			x += stack_item(c, x, y + line, p, names, i, n);
+		}
+		return line + 1;
+	}
+	/* Fill from the innermost frame backwards, the last line first; the
+	 * first line keeps room for the root and the marker. */
+	char mark[48];
+	int mw = snprintf(mark, sizeof(mark), "%s %u more > ", c->utf8 ? "\xe2\x80\xa6" : "...", n);
+	mw -= c->utf8 ? 2 : 0; /* the ellipsis is one cell */
+	int head = n > 1 ? stack_item_width(c, p, names, 0, n) + mw : mw;
+	uint32_t *brk = xmalloc(sizeof(uint32_t) * (size_t)rows); /* first frame of each line */
+	uint32_t first = n; /* innermost frames [first, n) are shown */
+	int ln = rows - 1;
+	int room = c->w - ind - (ln == 0 ? head : 0);
+	int used = 0;
+	while (first > 1 && ln >= 0) {
+		int w = stack_item_width(c, p, names, first - 1, n);
+		if (used > 0 && used + w > room) {
+			brk[ln] = first;
+			if (--ln < 0)
+				break;
+			room = c->w - ind - (ln == 0 ? head : 0);
+			used = 0;
+			continue;
+		}
+		if (used == 0 && w > room && ln == 0 && first < n)
+			break; /* the first line has no room for it next to the root */
+		used += w;
+		first--;
+	}
+	if (ln >= 0) {
+		brk[ln] = first;
+		for (int k = ln - 1; k >= 0; k--)
+			brk[k] = first;
+	}
+	/* Draw: line 0 starts with the root and the marker. */
+	x = ind;
+	x += stack_item(c, x, y, p, names, 0, n);
+	uint32_t hidden = first - 1;
+	mw = snprintf(mark, sizeof(mark), "%s %u more > ", c->utf8 ? "\xe2\x80\xa6" : "...", hidden);
+	x += canvas_text(c, x, y, c->w - x, mark, (size_t)mw, st_plain, 0);
+	for (int l = 0; l < rows; l++) {
+		uint32_t end = l + 1 < rows ? brk[l + 1] : n;
+		if (l > 0)
+			x = ind;
+		for (uint32_t k = brk[l]; k < end; k++)
+			x += stack_item(c, x, y + l, p, names, k, n);
+	}
+	free(brk);
+	return rows;
+}
+
+/* "from FILE:L1, L2" (the lines of the frame's function the profile
+ * saw; pprof) or "from MAPPING+0xOFF"; "" when the profile does not say. */
+static void
+frame_origin(char *buf, size_t cap, const ft_profile *p, uint32_t name)
+{
+	buf[0] = '\0';
+	const char *where = profile_frame_where(p, name);
+	if (where == NULL)
+		return;
+	uint32_t lines[64];
+	size_t nl = framesrc_lines(p->fsrc, name, where, lines, 64);
+	int k = snprintf(buf, cap, "from %s", where);
+	for (size_t i = 0; i < nl && i < 64 && k > 0 && (size_t)k < cap; i++)
+		k += snprintf(buf + k, cap - (size_t)k, "%s%u", i == 0 ? ":" : ", ", lines[i]);
+	if (nl > 64 && k > 0 && (size_t)k < cap)
+		snprintf(buf + k, cap - (size_t)k, " (%zu lines)", nl);
+}
+
+/* The details panel of the selection of sv (the view itself, or the
+ * active half of its butterfly view) whose stack, root first, is
+ * names[0..n): the stack on every row the other lines leave, the frame's
+ * kind and origin, its values in every sample type (or A, B and delta),
+ * the profile's metadata.  v is the view the panel belongs to. */
+static void
+draw_details(ft_view *v, ft_view *sv, const uint32_t *names, uint32_t n, ft_canvas *c)
+{
+	const ft_profile *p = sv->prof;
+	int rows = view_details_rows(v);
+	int top = c->h - 1 - rows;
 	if (top < 1)
 		return;
 	ft_style bd = {0x808080, FT_COLOR_DEFAULT, 0};
 	for (int x = 0; x < c->w; x++)
 		canvas_glyph(c, x, top, FT_G_HLINE, bd);
 	canvas_text(c, 1, top, c->w - 2, " details ", 9, bd, 0);
-	int y = top + 1;
-	uint32_t n = v->sel;
-	uint32_t name = p->nodes[n].name;
-	char buf[512];
-	/* Stack, root first, on as many lines as fit in two rows. */
-	int x = canvas_text(c, 0, y, c->w, "stack: ", 7, st_plain, 0);
-	uint32_t d = p->nodes[n].depth;
-	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
-	profile_path(p, n, path);
-	int line = 0;
-	for (uint32_t i = 0; i < d; i++) {
-		const char *s = intern_str(p->names, path[i]);
-		size_t len = intern_len(p->names, path[i]);
-		int w = canvas_text_width(c, s, len) + (i + 1 < d ? 3 : 0);
-		if (x + w > c->w && x > 7) {
-			if (++line >= 2) {
-				canvas_glyph(c, c->w - 2, y, FT_G_ELLIPSIS, st_plain);
-				break;
-			}
-			y++;
-			x = 7;
-		}
-		x += canvas_text(c, x, y, c->w - x, s, len, st_plain, 1);
-		if (i + 1 < d)
-			x += canvas_text(c, x, y, c->w - x, " > ", 3, st_plain, 0);
-	}
-	free(path);
-	y = top + 3;
+	uint32_t node = sv->sel;
+	uint32_t name = p->nodes[node].name;
+	char buf[1024], from[512];
+	frame_origin(from, sizeof(from), p, name);
+	/* Lines under the stack: kind, origin, values, metadata. */
+	int info = 1 + (from[0] != '\0');
+	if (sv->cmp != NULL)
+		info += 3 + (node != FT_ROOT);
+	else
+		info += p->nvals + (p->period_type.name != NULL || p->time_ns != 0) +
+		    view_label_rows(p) + (p->note != NULL) +
+		    (p->ncomments < 2 ? p->ncomments : 2);
+	int srows = rows - 1 - info;
+	if (srows < 1)
+		srows = 1;
+	int y = top + 1 + draw_stack(c, top + 1, srows, p, names, n);
 	int kind = intern_kind(p->names, name);
-	const char *where = profile_frame_where(p, name);
-	if (v->cmp != NULL) {
+	const char *kn = kind ? kind_name(kind) : "normal";
+	if (sv->cmp != NULL) {
 		/* A comparison: A, B and delta (render_compare.c). */
-		snprintf(buf, sizeof(buf), "kind: %s%s%s | depth %u",
-		    kind ? kind_name(kind) : "normal", where ? " | from " : "", where ? where : "", d);
+		snprintf(buf, sizeof(buf), "kind: %s | depth %u", kn, n);
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
-		rc_draw_details(v, c, y);
+		if (from[0] != '\0' && y < c->h - 1)
+			canvas_text(c, 0, y++, c->w, from, strlen(from), st_plain, 1);
+		rc_draw_details(sv, c, y);
 		return;
 	}
 	ft_val at, as;
 	uint32_t cnt;
-	if (n == FT_ROOT) {
+	if (node == FT_ROOT) {
 		/* The root is the one instance of itself. */
-		at = profile_total(p, n, v->col);
-		as = profile_self(p, n, v->col);
+		at = profile_total(p, node, sv->col);
+		as = profile_self(p, node, sv->col);
 		cnt = 1;
 	} else {
+		/* Every instance in the whole graph (for a butterfly half,
+		 * in the profile the butterfly was built from). */
 		view_instances(v, name, v->col, &at, &as, &cnt);
 	}
+	const ft_profile *ap = v->prof;
 	char t[64], s[64], tp[32], sp[32];
-	double all = (double)profile_total(p, FT_ROOT, v->col);
-	units_human(t, sizeof(t), p, v->col, at);
-	units_human(s, sizeof(s), p, v->col, as);
+	double all = (double)profile_total(ap, FT_ROOT, v->col);
+	units_human(t, sizeof(t), ap, v->col, at);
+	units_human(s, sizeof(s), ap, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
 	units_pct(sp, sizeof(sp), (double)as, all);
-	snprintf(buf, sizeof(buf), "kind: %s%s%s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
-	    kind ? kind_name(kind) : "normal", where ? " | from " : "", where ? where : "",
-	    d, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
+	snprintf(buf, sizeof(buf), "kind: %s | depth %u | all %u instance%s: total %s (%s) self %s (%s)",
+	    kn, n, cnt, cnt == 1 ? "" : "s", t, tp, s, sp);
 	canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
+	if (from[0] != '\0' && y < c->h - 1)
+		canvas_text(c, 0, y++, c->w, from, strlen(from), st_plain, 1);
+	int x;
 	for (int col = 0; col < p->nvals && y < c->h - 1; col++) {
 		char label[160];
 		units_type_label(label, sizeof(label), p, col);
 		char vals[256];
-		describe_values(vals, sizeof(vals), p, col, n);
-		snprintf(buf, sizeof(buf), "%s %s: %s", col == v->col ? "*" : " ", label, vals);
+		describe_values(vals, sizeof(vals), p, col, node);
+		snprintf(buf, sizeof(buf), "%s %s: %s", col == sv->col ? "*" : " ", label, vals);
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
 	if (y < c->h - 1 && (p->period_type.name != NULL || p->time_ns != 0)) {
@@ -565,7 +693,7 @@ draw_details(ft_view *v, ft_canvas *c)
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
 	if (p->labels != NULL) {
-		y = draw_label_shares(v, c, y);
+		y = draw_label_shares(sv, c, y);
 	} else if (y < c->h - 1 && p->nlabel_keys + p->nnumlabel_keys > 0) {
 		x = canvas_text(c, 0, y, c->w, "labels:", 7, st_plain, 0);
 		for (int i = 0; i < p->nlabel_keys + p->nnumlabel_keys && x < c->w; i++) {
@@ -762,6 +890,12 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	if (profile_total(p, FT_ROOT, v->cmp != NULL ? CMP_B : v->col) == 0 &&
 	    (v->cmp == NULL || profile_total(p, FT_ROOT, CMP_A) == 0))
 		canvas_printf(c, 1, 2, c->w - 1, st_plain, "no samples match");
+	if (v->details) {
+		uint32_t *names;
+		uint32_t n = view_butterfly_stack(v, &names);
+		draw_details(v, act, names, n, c);
+		free(names);
+	}
 	act->message = v->message;
 	draw_status(act, c);
 	act->message = NULL;
@@ -795,8 +929,13 @@ render_view(ft_view *v, ft_canvas *c)
 		    v->filters.n > 0)
 			canvas_printf(c, 1, 2, c->w - 1, st_plain,
 			    "no samples match the filters (x removes the last, X all)");
-		if (v->details)
-			draw_details(v, c);
+		if (v->details) {
+			uint32_t d = v->prof->nodes[v->sel].depth;
+			uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+			profile_path(v->prof, v->sel, path);
+			draw_details(v, v, path, d, c);
+			free(path);
+		}
 		draw_status(v, c);
 	}
 	if (v->prompt_kind != PK_NONE)

@@ -332,6 +332,10 @@ void view_butterfly_close(ft_view *v);
 void view_butterfly_geometry(ft_view *v);
 /* The active half of the butterfly view. */
 ft_view *view_butterfly_half(ft_view *v);
+/* The real call stack, root first, through F to the selection of the
+ * active half (malloc'd name ids into *names, the caller frees them);
+ * returns its length. */
+uint32_t view_butterfly_stack(const ft_view *v, uint32_t **names);
 /* y / Y in the butterfly view: the name, or the real stack through F. */
 int view_butterfly_copy(ft_view *v, int stack);
 /* Open / close the function table; rebuild its rows. */

@@ -141,8 +141,13 @@ bf_apply(ft_view *v, enum ft_action a)
 	case ACT_COPY: case ACT_COPY_STACK:
 		r = view_butterfly_copy(v, a == ACT_COPY_STACK);
 		break;
+	case ACT_DETAILS:
+		/* The panel shows the active half's selection with its real
+		 * stack through F (render.c); the halves give it rows. */
+		v->details = !v->details;
+		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
-	case ACT_DETAILS: case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
+	case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
 	case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;

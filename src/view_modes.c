@@ -717,7 +717,9 @@ view_butterfly_geometry(ft_view *v)
 	if (bf == NULL)
 		return;
 	ft_view *h[2] = {&bf->up, &bf->down};
-	int R = v->h - 2; /* rows between header and status */
+	int R = v->h - 2; /* rows between header and status (and details) */
+	if (v->details && R - view_details_rows(v) >= 2)
+		R -= view_details_rows(v);
 	if (R < 2)
 		R = 2;
 	for (int i = 0; i < 2; i++) {
@@ -839,41 +841,55 @@ view_butterfly_close(ft_view *v)
 	v->layout_dirty = 1;
 }
 
+uint32_t
+view_butterfly_stack(const ft_view *v, uint32_t **names)
+{
+	const ft_bfview *bf = v->bf;
+	const ft_view *cur = bf->side ? &bf->down : &bf->up;
+	const ft_profile *p = cur->prof;
+	uint32_t d = p->nodes[cur->sel].depth;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+	uint32_t *s = xmalloc(sizeof(uint32_t) * (d + 1));
+	profile_path(p, cur->sel, path);
+	if (bf->side == 0) {
+		/* Callers half: the path runs from F outwards. */
+		for (uint32_t i = 0; i < d; i++)
+			s[i] = path[d - 1 - i];
+		s[d] = bf->b.name;
+	} else {
+		s[0] = bf->b.name;
+		memcpy(s + 1, path, sizeof(uint32_t) * d);
+	}
+	free(path);
+	*names = s;
+	return d + 1;
+}
+
 /* y / Y in the butterfly view: the selected name, or the real call stack
  * through F (root first), whichever half the selection is in. */
 int
 view_butterfly_copy(ft_view *v, int stack)
 {
-	ft_bfview *bf = v->bf;
 	ft_view *cur = view_butterfly_half(v);
 	const ft_profile *p = cur->prof;
-	uint32_t d = p->nodes[cur->sel].depth;
-	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 2));
-	profile_path(p, cur->sel, path);
+	uint32_t *names;
+	uint32_t n = stack ? view_butterfly_stack(v, &names) : 1;
+	if (!stack) {
+		names = xmalloc(sizeof(uint32_t));
+		names[0] = p->nodes[cur->sel].name;
+	}
 	size_t len = 1;
-	for (uint32_t i = 0; i < d; i++)
-		len += intern_len(p->names, path[i]) + 16;
-	len += intern_len(p->names, bf->b.name) + 16;
+	for (uint32_t i = 0; i < n; i++)
+		len += intern_len(p->names, names[i]) + 16;
 	char *s = xmalloc(len);
 	size_t o = 0;
-	if (!stack) {
-		o = put_name(s, 0, p, p->nodes[cur->sel].name);
-	} else if (bf->side == 0) {
-		/* Callers half: the path runs from F outwards. */
-		for (uint32_t i = d; i-- > 0;) {
-			o = put_name(s, o, p, path[i]);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i > 0)
 			s[o++] = ';';
-		}
-		o = put_name(s, o, p, bf->b.name);
-	} else {
-		o = put_name(s, o, p, bf->b.name);
-		for (uint32_t i = 0; i < d; i++) {
-			s[o++] = ';';
-			o = put_name(s, o, p, path[i]);
-		}
+		o = put_name(s, o, p, names[i]);
 	}
 	s[o] = '\0';
-	free(path);
+	free(names);
 	return view_copy_text(v, s, o, stack);
 }
 

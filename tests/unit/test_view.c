@@ -250,6 +250,112 @@ TEST(help_q_closes_and_legend)
 	profile_free(p);
 }
 
+/* Rows of c from y0 whose text starts with prefix; the first such row. */
+static int
+find_row(ft_canvas *c, const char *prefix)
+{
+	char buf[512];
+	for (int y = 0; y < c->h; y++) {
+		canvas_row_text(c, y, buf, sizeof(buf));
+		if (strncmp(buf, prefix, strlen(prefix)) == 0)
+			return y;
+	}
+	return -1;
+}
+
+/* A 70-frame stack in the details panel: every row the other lines leave
+ * holds the stack; the root, "... N more >" and the innermost frames down
+ * to the selection show, each frame once (issue 12, item 16). */
+TEST(details_stack_fills_the_panel)
+{
+	char txt[70 * 32 + 16];
+	size_t o = 0;
+	for (int i = 0; i < 70; i++)
+		o += (size_t)snprintf(txt + o, sizeof(txt) - o, "%sframe_%02d_of_a_deep_stack",
+		    i ? ";" : "", i);
+	snprintf(txt + o, sizeof(txt) - o, " 1\n");
+	ft_profile *p = prof(txt);
+	ft_view v;
+	view_init(&v, p, 100, 30);
+	view_update_layout(&v);
+	view_apply(&v, ACT_BOTTOM);
+	CHECK_INT(p->nodes[v.sel].depth, 70);
+	view_apply(&v, ACT_DETAILS);
+	int rows = view_details_rows(&v);
+	CHECK_INT(rows, 9);
+	ft_canvas c;
+	canvas_init(&c, 100, 30, 0);
+	render_view(&v, &c);
+	int top = find_row(&c, "stack: ");
+	int kind = find_row(&c, "kind: ");
+	CHECK_INT(top, 30 - 1 - rows + 1);
+	/* border, stack, kind line, one sample type: 6 stack rows */
+	CHECK_INT(kind - top, rows - 1 - 2);
+	char all[4096] = "", buf[512];
+	for (int y = top; y < kind; y++) {
+		canvas_row_text(&c, y, buf, sizeof(buf));
+		CHECK(strlen(buf) > 60); /* no row left empty */
+		strncat(all, buf + 7, sizeof(all) - strlen(all) - 1);
+	}
+	const char *head = "frame_00_of_a_deep_stack > ... ";
+	CHECK(strncmp(all, head, strlen(head)) == 0);
+	unsigned hidden = 0;
+	CHECK(sscanf(all + strlen(head), "%u more > ", &hidden) == 1);
+	CHECK(hidden > 0 && hidden < 69);
+	for (int i = 1; i < 70; i++) {
+		char nm[16];
+		snprintf(nm, sizeof(nm), "frame_%02d_", i);
+		CHECK((strstr(all, nm) != NULL) == (i > (int)hidden));
+	}
+	size_t len = strlen(all);
+	CHECK(len >= 24 && strcmp(all + len - 24, "frame_69_of_a_deep_stack") == 0);
+	canvas_free(&c);
+	/* A short stack: the lines under it follow at once. */
+	view_select(&v, node_at(p, "frame_00_of_a_deep_stack;frame_01_of_a_deep_stack"));
+	canvas_init(&c, 100, 30, 0);
+	render_view(&v, &c);
+	CHECK_INT(find_row(&c, "kind: ") -
+	    find_row(&c, "stack: frame_00_of_a_deep_stack > frame_01_of_a_deep_stack"), 1);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
+/* d in the butterfly view: the panel shows the active half's selection
+ * with its real stack through F (issue 12, item 16). */
+TEST(details_in_butterfly)
+{
+	ft_profile *p = prof("m;a;F;x 3\nm;b;F;y 2\nm;a;z 1\n");
+	ft_view v;
+	view_init(&v, p, 80, 30);
+	ft_diag err;
+	CHECK_INT(view_butterfly_open(&v, p->nodes[node_at(p, "m;a;F")].name, &err), 0);
+	view_key(&v, 'd');
+	CHECK(v.details);
+	CHECK(v.message == NULL);
+	view_key(&v, 'j'); /* callees: x */
+	ft_canvas c;
+	canvas_init(&c, 80, 30, 0);
+	render_view(&v, &c);
+	CHECK(find_row(&c, "stack: F > x") >= 0);
+	CHECK(find_row(&c, "kind: normal | depth 2 | all 1 instance: total 3 (50.0%)") >= 0);
+	/* The halves leave the panel its rows. */
+	CHECK(v.bf->down.gtop + v.bf->down.grows <= 30 - 1 - view_details_rows(&v));
+	view_key(&v, 'k');
+	view_key(&v, 'k'); /* callers half: a, the widest caller */
+	render_view(&v, &c);
+	CHECK(find_row(&c, "stack: a > F") >= 0);
+	view_key(&v, 'k'); /* m */
+	render_view(&v, &c);
+	CHECK(find_row(&c, "stack: m > a > F") >= 0);
+	view_key(&v, 'd');
+	render_view(&v, &c);
+	CHECK(find_row(&c, "stack: ") < 0);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -260,5 +366,7 @@ main(void)
 	RUN(details_panel_pprof_metadata);
 	RUN(resize_height_follows_selection);
 	RUN(help_q_closes_and_legend);
+	RUN(details_stack_fills_the_panel);
+	RUN(details_in_butterfly);
 	return unit_report();
 }
