@@ -84,14 +84,36 @@ progress_end(struct progress *pr)
 		fprintf(stderr, "\r\033[K");
 }
 
+/* A warning or note about the input: to stderr now, and the first one
+ * kept in `in` for the viewer (in may be NULL). */
+static void
+warn(ft_input *in, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void
+warn(ft_input *in, const char *fmt, ...)
+{
+	char buf[DIAG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	cmd_msg(stderr, "flametui: %s\n", buf);
+	if (in != NULL && in->nwarn++ == 0)
+		memcpy(in->warn, buf, sizeof(buf));
+}
+
 /* --unit for a profile whose format cannot tell its unit. */
 static void
-apply_unit(const ft_cmdline *o, ft_profile *p)
+apply_unit(const ft_cmdline *o, ft_profile *p, ft_input *in)
 {
 	if (o->unit == NULL)
 		return;
 	if (!p->unit_unknown) {
-		cmd_msg(stderr, "flametui: %s: a %s profile knows its unit (%s); --unit ignored\n",
+		warn(in, "%s: a %s profile knows its unit (%s); --unit ignored",
 		    p->source, p->format, p->types[p->deftype].unit);
 		return;
 	}
@@ -130,7 +152,7 @@ relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
  * --unit, --group and --demangle apply (see relabel() for raw). */
 static ft_profile *
 load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
-    ft_diag *err, ft_profile **raw)
+    ft_diag *err, ft_profile **raw, ft_input *in)
 {
 	ft_load_opts lo = {0};
 	lo.strict = o->strict;
@@ -149,27 +171,27 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	if (p == NULL)
 		return NULL;
 	if (rep->invalid > 0)
-		cmd_msg(stderr, "flametui: %s: skipped %ld malformed %s%s; first: %s\n",
+		warn(in, "%s: skipped %ld malformed %s%s; first: %s",
 		    path, rep->invalid, rep->what ? rep->what : "line",
 		    rep->invalid == 1 ? "" : "s", rep->first_bad.msg);
 	if (rep->rounded > 0)
-		cmd_msg(stderr, "flametui: %s (%ld line%s)\n", rep->first_rounded.msg,
+		warn(in, "%s (%ld line%s)", rep->first_rounded.msg,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
 	for (int i = 0; i < rep->nwarn; i++)
-		cmd_msg(stderr, "flametui: warning: %s\n", rep->warn[i].msg);
-	apply_unit(o, p);
+		warn(in, "warning: %s", rep->warn[i].msg);
+	apply_unit(o, p, in);
 	return relabel(o, p, raw, err);
 }
 
 /* --merge: load every file (one name table) and sum them. */
 static ft_profile *
-load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err)
+load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in)
 {
 	ft_profile *ps[CMD_MAX_FILES];
 	ft_load_report rep;
 	int n = 0;
 	for (; n < o->nfiles; n++)
-		if ((ps[n] = load(o, o->files[n], names, &rep, err, NULL)) == NULL)
+		if ((ps[n] = load(o, o->files[n], names, &rep, err, NULL, in)) == NULL)
 			break;
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
@@ -261,10 +283,10 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 {
 	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
 	if (o->merge) {
-		in->base = load_merged(o, names, err);
+		in->base = load_merged(o, names, err, in);
 	} else {
 		ft_profile *raw = NULL;
-		in->base = load(o, o->files[0], names, &in->report, err, &raw);
+		in->base = load(o, o->files[0], names, &in->report, err, &raw, in);
 		in->have_report = o->nfiles == 1;
 		const ft_profile *as_loaded = raw != NULL ? raw : in->base;
 		if (as_loaded != NULL) {
@@ -278,7 +300,7 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 	}
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
 		ft_load_report rep;
-		if ((in->b = load(o, o->files[1], names, &rep, err, NULL)) == NULL) {
+		if ((in->b = load(o, o->files[1], names, &rep, err, NULL, in)) == NULL) {
 			profile_free(in->base);
 			in->base = NULL;
 		}
@@ -323,8 +345,8 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	if (strcmp(a->types[in->ca].unit, b->types[in->cb].unit) != 0)
-		cmd_msg(stderr, "flametui: note: comparing %s in %s with %s in %s (folded stacks "
-		    "have no unit; --normalize compares shares)\n", a->source, a->types[in->ca].unit,
+		warn(in, "note: comparing %s in %s with %s in %s (folded stacks "
+		    "have no unit; --normalize compares shares)", a->source, a->types[in->ca].unit,
 		    b->source, b->types[in->cb].unit);
 	ft_compare_opts co = {o->normalize, o->sort};
 	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {

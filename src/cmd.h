@@ -74,6 +74,11 @@ typedef struct ft_input {
 	 * base itself; NULL when there is nothing to relabel). */
 	ft_profile *raw;
 	uint32_t threads, processes; /* as loaded (--info) */
+	/* Warnings and notes met while loading go to stderr at once; the
+	 * viewer also shows the first on opening (stderr is only seen after
+	 * quitting it). */
+	int nwarn;
+	char warn[DIAG_MAX];
 } ft_input;
 
 /* Load, pick the sample type, apply filters, find --zoom/--butterfly.

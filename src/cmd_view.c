@@ -97,6 +97,14 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 		canvas_dump(&c, out);
 		canvas_free(&c);
 	} else {
+		/* What was said on stderr while loading is behind the viewer's
+		 * screen until it quits: the first warning shows on opening. */
+		if (in->nwarn > 0) {
+			char m[DIAG_MAX + 64];
+			snprintf(m, sizeof(m), "%.*s%s", DIAG_MAX - 1, in->warn, in->nwarn > 1 ?
+			    " (and more: all are shown after quitting)" : "");
+			view_message(&v, m);
+		}
 		ft_tui_opts to = {o->color, stdin_used(o), o->mouse};
 		if (tui_run(&v, &to, &err) != 0) {
 			cmd_msg(stderr, "flametui: %s\n", err.msg);
