@@ -405,10 +405,23 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 	    t->sort == CMP_BASIS_SELF ? "total" : "self",
 	    cmp->normalized ? " | A normalised" : "");
 	text(c, 0, 0, c->w, buf, bar);
+	/* Every column needs 79 cells before the name: narrower, only the
+	 * sorted basis (self or total: A, B, delta, %) shows, and below 60
+	 * columns only its delta, so the name keeps room (Tab switches). */
+	int self_sort = t->sort == CMP_BASIS_SELF;
+	int cols = c->w >= 110 ? 2 : c->w >= 60 ? 1 : 0;
 	ft_style head = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD};
-	canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s  %s",
-	    "self A", "self B", "d.self", "d.self%", "total A", "total B", "d.total",
-	    "d.tot%", "function");
+	if (cols == 2)
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s  %s",
+		    "self A", "self B", "d.self", "d.self%", "total A", "total B", "d.total",
+		    "d.tot%", "function");
+	else if (cols == 1)
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s  %s",
+		    self_sort ? "self A" : "total A", self_sort ? "self B" : "total B",
+		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
+	else
+		canvas_printf(c, 0, 1, c->w, head, "%9s %7s  %s",
+		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
 	int rows = c->h - 3;
 	if (rows < 1)
 		return;
@@ -440,12 +453,19 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 		ft_style vs = st;
 		if (key != 0)
 			vs.fg = key > 0 ? 0xd03030 : 0x3060e0;
-		int x = canvas_printf(c, 0, y, c->w, st, "%9s %9s ", s0, s1);
-		x += canvas_printf(c, x, y, c->w - x, t->sort == CMP_BASIS_SELF ? vs : st,
-		    "%9s %7s ", sd, sp);
-		x += canvas_printf(c, x, y, c->w - x, st, "%9s %9s ", t0, t1);
-		x += canvas_printf(c, x, y, c->w - x, t->sort == CMP_BASIS_TOTAL ? vs : st,
-		    "%9s %7s  ", td, tp);
+		int x = 0;
+		if (cols == 2) {
+			x += canvas_printf(c, x, y, c->w - x, st, "%9s %9s ", s0, s1);
+			x += canvas_printf(c, x, y, c->w - x, self_sort ? vs : st, "%9s %7s ", sd, sp);
+			x += canvas_printf(c, x, y, c->w - x, st, "%9s %9s ", t0, t1);
+			x += canvas_printf(c, x, y, c->w - x, self_sort ? st : vs, "%9s %7s  ", td, tp);
+		} else {
+			if (cols == 1)
+				x += canvas_printf(c, x, y, c->w - x, st, "%9s %9s ",
+				    self_sort ? s0 : t0, self_sort ? s1 : t1);
+			x += canvas_printf(c, x, y, c->w - x, vs, "%9s %7s  ",
+			    self_sort ? sd : td, self_sort ? sp : tp);
+		}
 		x += canvas_text(c, x, y, c->w - x, intern_str(u->names, g->name),
 		    intern_len(u->names, g->name), st, 1);
 		const char *ks = frame_suffix(u, g->name);

@@ -189,8 +189,21 @@ color_message(const ft_view *v)
 static int
 compare_apply(ft_view *v, enum ft_action a)
 {
-	if (v->cmp == NULL)
-		return 0;
+	if (v->cmp == NULL) {
+		/* One profile: say why the key does nothing. */
+		switch (a) {
+		case ACT_CMP_DIFF: case ACT_CMP_WIDTH: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
+			v->message = "this key is for comparing two profiles: flametui BEFORE AFTER, "
+			    "or a two-column differential file";
+			return V_REDRAW;
+		case ACT_CMP_TABLE:
+			v->message = "R lists regressions when comparing two profiles "
+			    "(flametui BEFORE AFTER); t is the function table of this one";
+			return V_REDRAW;
+		default:
+			return 0;
+		}
+	}
 	switch (a) {
 	case ACT_CMP_DIFF:
 		v->mode = v->mode == CV_DIFF ? CV_SIDE : CV_DIFF;
