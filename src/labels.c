@@ -104,7 +104,8 @@ put32(unsigned char *b, uint32_t v)
 uint32_t
 labelsets_intern(ft_labelsets *s, ft_label *v, uint32_t n)
 {
-	qsort(v, n, sizeof(ft_label), cmp_label);
+	if (n > 1) /* qsort's base may not be NULL, even for n == 0 */
+		qsort(v, n, sizeof(ft_label), cmp_label);
 	unsigned char stackbuf[20 * 16];
 	unsigned char *b = n <= 16 ? stackbuf : xmalloc(20 * (size_t)n);
 	for (uint32_t i = 0; i < n; i++) {
@@ -135,7 +136,8 @@ labelsets_intern(ft_labelsets *s, ft_label *v, uint32_t n)
 		s->cpool = grow_cap(s->cpool, s->npool + n, 256);
 		s->pool = xreallocarray(s->pool, s->cpool, sizeof(ft_label));
 	}
-	memcpy(s->pool + s->npool, v, sizeof(ft_label) * n);
+	if (n > 0)
+		memcpy(s->pool + s->npool, v, sizeof(ft_label) * n);
 	s->off[id] = (uint32_t)s->npool;
 	s->cnt[id] = n;
 	s->npool += n;
@@ -500,7 +502,8 @@ labels_breakdown(const ft_profile *p, uint32_t node, int col,
 	free(in);
 	free(keys);
 	(void)total;
-	qsort(r, nr, sizeof(*r), cmp_share_kv);
+	if (nr > 1)
+		qsort(r, nr, sizeof(*r), cmp_share_kv);
 	size_t m = 0;
 	for (size_t i = 0; i < nr; i++) {
 		if (m > 0 && r[m - 1].key == r[i].key && r[m - 1].value == r[i].value)
@@ -509,7 +512,8 @@ labels_breakdown(const ft_profile *p, uint32_t node, int col,
 			r[m++] = r[i];
 	}
 	sort_sets = s;
-	qsort(r, m, sizeof(*r), cmp_share_out);
+	if (m > 1)
+		qsort(r, m, sizeof(*r), cmp_share_out);
 	*out = r;
 	return (uint32_t)m;
 }
