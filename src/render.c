@@ -724,16 +724,16 @@ draw_help(ft_view *v, ft_canvas *c)
 	if (v->cmp != NULL)
 		render_help(c, "flametui keys, comparing two profiles (any other key closes)",
 		    "click selects (and picks the pane), double click zooms, wheel scrolls",
-		    &v->help_scroll, bar_style(v));
+		    &v->help_scroll, bar_style(v), v->flip);
 	else
 		render_help(c, "flametui keys (any other key closes; Up/Down scroll)",
 		    "click selects, double click zooms, wheel scrolls", &v->help_scroll,
-		    bar_style(v));
+		    bar_style(v), v->flip);
 }
 
 void
 render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
-    ft_style bar)
+    ft_style bar, int flip)
 {
 	canvas_fill(c, 0, c->w, 0, ' ', bar);
 	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
@@ -752,6 +752,12 @@ render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
 		}
 		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
 		const char *h = i < keymap_len ? keymap[i].help : mouse;
+		/* Up and Down move on the screen: flipped (root at the bottom)
+		 * the callees are above, and the help says so. */
+		if (flip && i < keymap_len && keymap[i].action == ACT_UP)
+			h = "select the widest child (callee): flipped, callees are above";
+		else if (flip && i < keymap_len && keymap[i].action == ACT_DOWN)
+			h = "select the parent (caller): flipped, callers are below";
 		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
 	}
 }

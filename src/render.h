@@ -16,7 +16,7 @@ void render_prompt(ft_canvas *c, int kind, const ft_prompt *pr, int *cx, int *cy
 /* The key table as a help screen (title on a bar, then one key per line
  * from *scroll, which is clamped); mouse is the text of the mouse line. */
 void render_help(ft_canvas *c, const char *title, const char *mouse,
-    int *scroll, ft_style bar);
+    int *scroll, ft_style bar, int flip);
 
 /* Background colour of a frame in the view's colour mode. */
 uint32_t render_frame_color(const ft_view *v, uint32_t node);

@@ -356,6 +356,32 @@ TEST(details_in_butterfly)
 	profile_free(p);
 }
 
+/* Flipped, Up selects the callee above: the help follows the orientation
+ * (issue 12, item 20). */
+TEST(help_follows_flip)
+{
+	ft_profile *p = prof("m;a 1\n");
+	ft_view v;
+	view_init(&v, p, 100, 40);
+	view_apply(&v, ACT_HELP);
+	ft_canvas c;
+	canvas_init(&c, 100, 40, 0);
+	render_view(&v, &c);
+	CHECK(find_row(&c, " Up k           select the parent (caller)") >= 0);
+	view_key(&v, 'q');
+	view_apply(&v, ACT_FLIP);
+	view_select(&v, node_at(p, "m"));
+	view_apply(&v, ACT_UP);
+	CHECK_INT(v.sel, node_at(p, "m;a"));
+	view_apply(&v, ACT_HELP);
+	render_view(&v, &c);
+	CHECK(find_row(&c, " Up k           select the widest child (callee): flipped") >= 0);
+	CHECK(find_row(&c, " Down j         select the parent (caller): flipped") >= 0);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -368,5 +394,6 @@ main(void)
 	RUN(help_q_closes_and_legend);
 	RUN(details_stack_fills_the_panel);
 	RUN(details_in_butterfly);
+	RUN(help_follows_flip);
 	return unit_report();
 }
