@@ -86,6 +86,10 @@ e2e: flametui
 lint: flametui
 	@sh tests/lint.sh
 
+# SVG export: xmllint, geometry against the tree, headless Chromium.
+svg: flametui
+	@sh tests/svg/run.sh
+
 # Address and undefined-behaviour sanitizers over the unit and golden tests.
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
@@ -142,7 +146,7 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz flametui flametui-asan
 
-.PHONY: all check unit golden golden-update reference e2e lint asan asan-check \
+.PHONY: all check unit golden golden-update reference e2e lint svg asan asan-check \
 	fuzz fuzz-check bench install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d)

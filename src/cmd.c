@@ -411,7 +411,7 @@ cmd_input_load(ft_input *in, const ft_cmdline *o)
 	/* A differential file is a comparison, except for --info and for a
 	 * plain --export (which writes its two columns back). */
 	if (in->b != NULL || (in->base->differential && o->cmd != CMD_INFO &&
-	    (o->cmd != CMD_EXPORT || o->normalize)))
+	    (o->cmd != CMD_EXPORT || o->normalize || cmd_export_is_svg(o))))
 		return input_compare(in, o);
 	return input_single(in, o);
 }
@@ -466,7 +466,9 @@ cmd_run(ft_cmdline *o)
 	if (rc < 0) {
 		switch (o->cmd) {
 		case CMD_INFO: rc = cmd_info(&in, o, out); break;
-		case CMD_EXPORT: rc = cmd_export(&in, o, out); break;
+		case CMD_EXPORT:
+			rc = cmd_export_is_svg(o) ? cmd_show(&in, o, out) : cmd_export(&in, o, out);
+			break;
 		case CMD_TOP: rc = cmd_top(&in, o, out); break;
 		case CMD_DUMP:
 		case CMD_VIEW: rc = cmd_show(&in, o, out); break;

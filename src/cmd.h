@@ -50,6 +50,8 @@ typedef struct ft_cmdline {
 	int group;              /* --group: enum ft_group */
 	int demangle;           /* --demangle: enum ft_demangle */
 	const char *unit;       /* --unit: canonical unit name, or NULL */
+	int svg_width;          /* --svg-width PX (0: default) */
+	double min_width;       /* --min-width PX (0: default) */
 	const char *files[CMD_MAX_FILES];
 	int nfiles;
 } ft_cmdline;
@@ -91,8 +93,11 @@ FILE *cmd_output_open(const ft_cmdline *o);
 /* Close what cmd_output_open returned: 0, or 1 on a write error. */
 int cmd_output_close(const ft_cmdline *o, FILE *out);
 
+/* --export svg: drawn from a view, like --dump (cmd_view.c). */
+int cmd_export_is_svg(const ft_cmdline *o);
+
 /* The commands.  Each returns the exit status. */
-int cmd_show(ft_input *in, ft_cmdline *o, FILE *out); /* view and --dump */
+int cmd_show(ft_input *in, ft_cmdline *o, FILE *out); /* view, --dump, --export svg */
 int cmd_export(ft_input *in, const ft_cmdline *o, FILE *out);
 int cmd_top(ft_input *in, const ft_cmdline *o, FILE *out);
 int cmd_info(ft_input *in, const ft_cmdline *o, FILE *out);

@@ -23,8 +23,8 @@ static int
 export_compare(ft_input *in, const ft_cmdline *o, FILE *out)
 {
 	if (strcmp(o->export_fmt, "folded") != 0) {
-		cmd_msg(stderr, "flametui: a comparison exports only as folded stacks "
-		    "(stack A B); use --export folded\n");
+		cmd_msg(stderr, "flametui: a comparison exports as folded stacks "
+		    "(stack A B) or as an SVG; use --export folded or --export svg\n");
 		return 2;
 	}
 	if (folded_to(in->cmp.u, CMP_A, CMP_B, out) != 0) {
@@ -75,6 +75,12 @@ folded_to(const ft_profile *p, int col, int col2, FILE *out)
 	}
 	free(buf);
 	return rc;
+}
+
+int
+cmd_export_is_svg(const ft_cmdline *o)
+{
+	return o->cmd == CMD_EXPORT && strcmp(o->export_fmt, "svg") == 0;
 }
 
 int

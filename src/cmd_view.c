@@ -6,6 +6,7 @@
 
 #include "canvas.h"
 #include "cmd.h"
+#include "export_view.h"
 #include "render.h"
 #include "view.h"
 
@@ -90,6 +91,11 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 		cmd_msg(stderr, "flametui: --size %dx%d is too small to draw; at least %dx%d\n",
 		    v.w, v.h, VIEW_MIN_W, v.cmp != NULL && v.grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H);
 		rc = 1;
+	} else if (o->cmd == CMD_EXPORT) {
+		if (view_export_svg(&v, out, o->svg_width, o->min_width, &err) != 0) {
+			cmd_msg(stderr, "flametui: %s: %s\n", o->out ? o->out : "stdout", err.msg);
+			rc = 1;
+		}
 	} else if (o->cmd == CMD_DUMP) {
 		ft_canvas c;
 		canvas_init(&c, v.w, v.h, v.utf8);

@@ -25,6 +25,7 @@ enum {
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
+	OPT_SVG_WIDTH, OPT_MIN_WIDTH,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -45,7 +46,14 @@ static const struct cli_option options[] = {
 	{"export", required_argument, OPT_EXPORT,
 	    "  --export folded        write the profile as folded stacks\n"
 	    "  --export pprof         write the profile as gzip'd pprof (profile.proto)\n"
-	    "  --export speedscope    write the profile as speedscope JSON\n"},
+	    "  --export speedscope    write the profile as speedscope JSON\n"
+	    "  --export svg           write the view (zoom, filters, search, --flip) as an\n"
+	    "                         interactive SVG: hover for details, click to zoom,\n"
+	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"},
+	{"svg-width", required_argument, OPT_SVG_WIDTH,
+	    "  --svg-width PX         width of the SVG (default 1200)\n"},
+	{"min-width", required_argument, OPT_MIN_WIDTH,
+	    "  --min-width PX         leave out SVG frames narrower than PX (default 0.1)\n"},
 	{"output", required_argument, 'o',
 	    "  -o, --output FILE      where --export writes (default: stdout)\n"},
 	{"top", required_argument, OPT_TOP,
@@ -221,9 +229,9 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		break;
 	case OPT_EXPORT:
 		if (strcmp(arg, "folded") != 0 && strcmp(arg, "pprof") != 0 &&
-		    strcmp(arg, "speedscope") != 0)
+		    strcmp(arg, "speedscope") != 0 && strcmp(arg, "svg") != 0)
 			return usage_error("--export: unknown format '%s' (known: folded, pprof, "
-			    "speedscope)", arg);
+			    "speedscope, svg)", arg);
 		o->cmd = CMD_EXPORT;
 		o->export_fmt = arg;
 		break;
@@ -284,6 +292,22 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			return usage_error("--unit wants samples, ns, us, ms, s, bytes or count, "
 			    "not '%s'", arg);
 		break;
+	case OPT_SVG_WIDTH: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+		if (end == arg || *end != '\0' || n < 200 || n > 100000)
+			return usage_error("--svg-width wants pixels from 200 to 100000, not '%s'", arg);
+		o->svg_width = (int)n;
+		break;
+	}
+	case OPT_MIN_WIDTH: {
+		char *end;
+		double d = strtod(arg, &end);
+		if (end == arg || *end != '\0' || !(d >= 0.01 && d <= 1000))
+			return usage_error("--min-width wants pixels from 0.01 to 1000, not '%s'", arg);
+		o->min_width = d;
+		break;
+	}
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
