@@ -22,12 +22,12 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 
-PKGS = ncursesw zlib libpcre2-8 libdeflate yajl
+PKGS = ncursesw zlib libpcre2-8 libdeflate yajl libcurl
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ifeq ($(strip $(DEP_LIBS)),)
 DEP_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
-DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate -lyajl
+DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate -lyajl -lcurl
 endif
 # libiberty's demangler (Debian libiberty-dev) has no .pc file.
 DEP_LIBS += -liberty

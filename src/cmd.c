@@ -77,6 +77,25 @@ progress_cb(void *ctx, uint64_t done, uint64_t size)
 	pr->shown = 1;
 }
 
+/* While a URL is fetched: "fetching URL ... 3 of 5 s". */
+static void
+fetch_progress_cb(void *ctx, const char *url, double elapsed, double expected,
+    uint64_t bytes)
+{
+	struct progress *pr = ctx;
+	char u[256];
+	escape_text(u, sizeof(u), url, strlen(url), 120);
+	if (bytes > 0)
+		fprintf(stderr, "\rflametui: fetching %s ... %.0f s, %llu KiB\033[K", u, elapsed,
+		    (unsigned long long)(bytes >> 10));
+	else if (expected > 0)
+		fprintf(stderr, "\rflametui: fetching %s ... %.0f of %.0f s\033[K", u,
+		    elapsed < expected ? elapsed : expected, expected);
+	else
+		fprintf(stderr, "\rflametui: fetching %s ... %.0f s\033[K", u, elapsed);
+	pr->shown = 1;
+}
+
 static void
 progress_end(struct progress *pr)
 {
@@ -159,9 +178,13 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	lo.sort = o->sort;
 	lo.lines = o->lines;
 	struct progress pr = {now(), 0, path};
+	ft_fetch_opts fo = {o->seconds, o->timeout, NULL, NULL};
+	lo.fetch = &fo;
 	if (isatty(STDERR_FILENO)) {
 		lo.progress = progress_cb;
 		lo.progress_ctx = &pr;
+		fo.progress = fetch_progress_cb;
+		fo.progress_ctx = &pr;
 	}
 	if (strcmp(path, "-") == 0 && isatty(STDIN_FILENO))
 		cmd_msg(stderr, "flametui: reading a profile from standard input, which is a "

@@ -50,6 +50,8 @@ typedef struct ft_cmdline {
 	int group;              /* --group: enum ft_group */
 	int demangle;           /* --demangle: enum ft_demangle */
 	const char *unit;       /* --unit: canonical unit name, or NULL */
+	long seconds;           /* --seconds N for URLs (-1: as the URL says) */
+	long timeout;           /* --timeout N for URLs (0: default) */
 	int svg_width;          /* --svg-width PX (0: default) */
 	double min_width;       /* --min-width PX (0: default) */
 	const char *files[CMD_MAX_FILES];

@@ -18,6 +18,7 @@ typedef struct ft_load_opts {
 	int lines;              /* pprof: one frame per function and line */
 	ft_progress_fn progress;
 	void *progress_ctx;
+	const ft_fetch_opts *fetch; /* for URLs (NULL: defaults) */
 } ft_load_opts;
 
 typedef struct ft_load_report {

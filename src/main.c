@@ -25,7 +25,7 @@ enum {
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
-	OPT_SVG_WIDTH, OPT_MIN_WIDTH,
+	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -50,6 +50,11 @@ static const struct cli_option options[] = {
 	    "  --export svg           write the view (zoom, filters, search, --flip) as an\n"
 	    "                         interactive SVG: hover for details, click to zoom,\n"
 	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"},
+	{"seconds", required_argument, OPT_SECONDS,
+	    "  --seconds N            URL: profile for N seconds (sets seconds=N)\n"},
+	{"timeout", required_argument, OPT_TIMEOUT,
+	    "  --timeout N            URL: give up after N seconds (default: the\n"
+	    "                         profiling time plus 30)\n"},
 	{"svg-width", required_argument, OPT_SVG_WIDTH,
 	    "  --svg-width PX         width of the SVG (default 1200)\n"},
 	{"min-width", required_argument, OPT_MIN_WIDTH,
@@ -151,7 +156,7 @@ static const struct cli_option options[] = {
 static void
 usage(FILE *out)
 {
-	fputs("usage: flametui [options] PROFILE\n"
+	fputs("usage: flametui [options] PROFILE|URL\n"
 	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
 	    "\n"
 	    "Interactive terminal flame graph viewer.  PROFILE may be - for stdin; its\n"
@@ -166,6 +171,9 @@ usage(FILE *out)
 	    "  Chrome trace    Performance panel, chrome --trace-startup, clang -ftime-trace\n"
 	    "  speedscope      flametui --export speedscope, py-spy record -f speedscope\n"
 	    "  JFR             java -XX:StartFlightRecording=filename=x.jfr; jcmd PID JFR.dump\n"
+	    "PROFILE may also be the URL of a pprof HTTP endpoint, fetched like go tool\n"
+	    "pprof does (profile, heap, allocs, block, mutex, goroutine; http or https):\n"
+	    "  flametui http://127.0.0.1:6060/debug/pprof/profile?seconds=5\n"
 	    "\n"
 	    "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
@@ -292,6 +300,19 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			return usage_error("--unit wants samples, ns, us, ms, s, bytes or count, "
 			    "not '%s'", arg);
 		break;
+	case OPT_SECONDS:
+	case OPT_TIMEOUT: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+		if (end == arg || *end != '\0' || n < (c == OPT_SECONDS ? 0 : 1) || n > 86400)
+			return usage_error(c == OPT_SECONDS ? "--seconds wants a number of seconds, not '%s'" :
+			    "--timeout wants a positive number of seconds, not '%s'", arg);
+		if (c == OPT_SECONDS)
+			o->seconds = n;
+		else
+			o->timeout = n;
+		break;
+	}
 	case OPT_SVG_WIDTH: {
 		char *end;
 		long n = strtol(arg, &end, 10);
@@ -371,6 +392,7 @@ parse_args(int argc, char **argv, ft_cmdline *o)
 	o->mouse = 1;
 	o->top = -1;
 	o->demangle = FT_DEMANGLE_SHORT;
+	o->seconds = -1;
 	int c, rc;
 	opterr = 0;
 	int version = 0;

@@ -267,9 +267,12 @@ draw_header(ft_view *v, ft_canvas *c)
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
 	/* The file's base name: a long directory would push the type and
-	 * total out of a narrow header (the details panel has the path). */
+	 * total out of a narrow header (the details panel has the path).
+	 * A URL shows from its host on: "host:6060/debug/pprof/heap". */
 	const char *base = strrchr(p->source, '/');
 	base = base != NULL && base[1] != '\0' ? base + 1 : p->source;
+	if (strstr(p->source, "://") != NULL)
+		base = strstr(p->source, "://") + 3;
 	x += canvas_text(c, x, 0, room - x, base, strlen(base), st_bar, 1);
 	snprintf(line, sizeof(line), " | %s%s | total %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);

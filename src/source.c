@@ -29,6 +29,7 @@ struct ft_source {
 	int own_fd;
 	const unsigned char *mem;
 	size_t mem_len, mem_pos;
+	unsigned char *mem_owned; /* a fetched answer, freed on close */
 
 	int gzip;      /* decided from the first bytes */
 	int sniffed;
@@ -74,7 +75,27 @@ source_alloc(const char *name, size_t raw_size, size_t buf_size)
 ft_source *
 source_open(const char *path, ft_diag *err)
 {
+	return source_open_opts(path, NULL, err);
+}
+
+ft_source *
+source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err)
+{
 	int fd;
+	if (fetch_is_url(path)) {
+		ft_fetch_opts def = {-1, 0, NULL, NULL};
+		unsigned char *data;
+		size_t n;
+		if (fetch_url(path, fo != NULL ? fo : &def, &data, &n, err) != 0)
+			return NULL;
+		/* Named as fetched (default path, --seconds applied). */
+		double expected;
+		char *eff = fetch_effective_url(path, fo != NULL ? fo->seconds : -1, &expected);
+		ft_source *s = source_open_mem(data, n, eff);
+		free(eff);
+		s->mem_owned = data;
+		return s;
+	}
 	if (strcmp(path, "-") == 0) {
 		fd = STDIN_FILENO;
 	} else {
@@ -123,6 +144,7 @@ source_close(ft_source *s)
 	free(s->raw);
 	free(s->buf);
 	free(s->name);
+	free(s->mem_owned);
 	free(s);
 }
 

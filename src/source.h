@@ -1,7 +1,9 @@
 /* source.h - bytes from a file or stdin, gunzipped when they start with the
  * gzip magic (1f 8b), never judged by the file name.
  *
- * The only module that includes zlib and libdeflate.  Input is streamed
+ * The only module that includes zlib and libdeflate; URLs are fetched
+ * whole through fetch.c (the only libcurl user), then read from memory.
+ * Input is streamed
  * through a buffer: memory stays proportional to the longest line, not to
  * the file (except source_slurp(), for formats that need it all).
  */
@@ -13,6 +15,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "fetch.h"
 
 typedef struct ft_source ft_source;
 
@@ -20,8 +23,11 @@ typedef struct ft_source ft_source;
  * far and the file size (0 when unknown, as for pipes). */
 typedef void (*ft_progress_fn)(void *ctx, uint64_t done, uint64_t size);
 
-/* Open path ("-" = stdin).  NULL with diag set on failure. */
+/* Open path ("-" = stdin; http:// or https:// = fetched, see fetch.h).
+ * NULL with diag set on failure. */
 ft_source *source_open(const char *path, ft_diag *err);
+/* The same with options for URLs (NULL: defaults). */
+ft_source *source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err);
 /* A source over a memory buffer (tests, fuzzing); data must outlive it. */
 ft_source *source_open_mem(const void *data, size_t n, const char *name);
 void source_close(ft_source *s);
