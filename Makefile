@@ -31,6 +31,8 @@ DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate -lyajl -lcurl
 endif
 # libiberty's demangler (Debian libiberty-dev) has no .pc file.
 DEP_LIBS += -liberty
+# --watch loads in a background thread.
+DEP_LIBS += -pthread
 
 ALL_CFLAGS = $(WARN) $(DEP_CFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(CFLAGS) -MMD -MP
 

@@ -127,11 +127,13 @@ warn(ft_input *in, const char *fmt, ...)
 
 /* --unit for a profile whose format cannot tell its unit. */
 static void
-apply_unit(const ft_cmdline *o, ft_profile *p, ft_input *in)
+apply_unit(const ft_cmdline *o, ft_profile *p, ft_input *in, int quiet)
 {
 	if (o->unit == NULL)
 		return;
 	if (!p->unit_unknown) {
+		if (quiet)
+			return;
 		warn(in, "%s: a %s profile knows its unit (%s); --unit ignored",
 		    p->source, p->format, p->types[p->deftype].unit);
 		return;
@@ -202,7 +204,7 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
 	for (int i = 0; i < rep->nwarn; i++)
 		warn(in, "warning: %s", rep->warn[i].msg);
-	apply_unit(o, p, in);
+	apply_unit(o, p, in, 0);
 	return relabel(o, p, raw, err);
 }
 
@@ -417,6 +419,13 @@ input_single(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	return -1;
+}
+
+ft_profile *
+cmd_postload(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
+{
+	apply_unit(o, p, NULL, 1);
+	return relabel(o, p, raw, err);
 }
 
 int

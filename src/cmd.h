@@ -47,6 +47,7 @@ typedef struct ft_cmdline {
 	int details;            /* --details: the details panel open */
 	int diff, normalize;    /* comparison: differential view, scale A to B */
 	int merge;              /* --merge: sum all the files into one profile */
+	int watch;              /* --watch: reload the file(s) when they change */
 	int group;              /* --group: enum ft_group */
 	int demangle;           /* --demangle: enum ft_demangle */
 	const char *unit;       /* --unit: canonical unit name, or NULL */
@@ -84,6 +85,16 @@ typedef struct ft_input {
 	int nwarn;
 	char warn[DIAG_MAX];
 } ft_input;
+
+/* What loading does after the loader, for a profile loaded again
+ * (--watch): --unit (silently) and --group (see cmd.c's regroup(): with
+ * raw non-NULL, *raw keeps p when the result differs).  NULL with err. */
+ft_profile *cmd_postload(const ft_cmdline *o, ft_profile *p, ft_profile **raw,
+    ft_diag *err);
+
+/* --watch in the viewer: follow the file(s), reload in the background,
+ * redraw (cmd_watch.c).  Runs the TUI on v; returns the exit status. */
+int cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o);
 
 /* Load, pick the sample type, apply filters, find --zoom/--butterfly.
  * Returns -1 when ready, else the exit status (the message is printed). */

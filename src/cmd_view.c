@@ -82,6 +82,8 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 	ft_view v;
 	ft_diag err = {{0}};
 	int rc = view_setup(&v, in, o);
+	if (rc == 0 && o->cmd == CMD_VIEW && o->watch)
+		return cmd_watch_run(&v, in, o); /* frees v */
 	if (rc != 0) {
 		/* nothing more */
 	} else if (o->cmd == CMD_DUMP && (v.w < VIEW_MIN_W || v.h < (v.cmp != NULL &&
@@ -111,7 +113,7 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 			    " (and more: all are shown after quitting)" : "");
 			view_message(&v, m);
 		}
-		ft_tui_opts to = {o->color, stdin_used(o), o->mouse};
+		ft_tui_opts to = {o->color, stdin_used(o), o->mouse, NULL, NULL, NULL};
 		if (tui_run(&v, &to, &err) != 0) {
 			cmd_msg(stderr, "flametui: %s\n", err.msg);
 			rc = 1;

@@ -234,7 +234,7 @@ intern_count(const ft_intern *t)
 	return t->n;
 }
 
-static const ft_intern *rank_table;
+static _Thread_local const ft_intern *rank_table; /* qsort context; --watch loads in a thread */
 
 static int
 cmp_name_ids(const void *a, const void *b)

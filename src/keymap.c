@@ -44,6 +44,7 @@ const ft_keydef keymap[] = {
 	{"P", {'P'}, ACT_GROUP, "processes and threads: merged, one root frame per process or per thread"},
 	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
+	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},

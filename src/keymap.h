@@ -29,6 +29,7 @@ enum ft_action {
 	ACT_COPY, ACT_COPY_STACK,
 	ACT_GROUP, ACT_DEMANGLE,
 	ACT_INVERT, ACT_COLLAPSE, /* view transforms (invert.h, collapse.h) */
+	ACT_EXPORT_SVG,
 	ACT_COUNT
 };
 

@@ -408,6 +408,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		return NULL;
 	if (o->progress != NULL)
 		source_set_progress(src, o->progress, o->progress_ctx);
+	source_set_whole_lines(src, o->whole_lines);
 	const char *head;
 	long n = source_peek(src, &head, 65536, err);
 	if (n < 0) {

@@ -19,6 +19,7 @@ typedef struct ft_load_opts {
 	ft_progress_fn progress;
 	void *progress_ctx;
 	const ft_fetch_opts *fetch; /* for URLs (NULL: defaults) */
+	int whole_lines;        /* --watch: ignore an unterminated last line */
 } ft_load_opts;
 
 typedef struct ft_load_report {

@@ -25,7 +25,7 @@ enum {
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
-	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT,
+	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -50,6 +50,11 @@ static const struct cli_option options[] = {
 	    "  --export svg           write the view (zoom, filters, search, --flip) as an\n"
 	    "                         interactive SVG: hover for details, click to zoom,\n"
 	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"},
+	{"watch", no_argument, OPT_WATCH,
+	    "  --watch                reload the file(s) when they change (appended,\n"
+	    "                         rewritten, replaced), keeping zoom, selection,\n"
+	    "                         filters and search; a URL is fetched again every\n"
+	    "                         --seconds N (default 10)\n"},
 	{"seconds", required_argument, OPT_SECONDS,
 	    "  --seconds N            URL: profile for N seconds (sets seconds=N)\n"},
 	{"timeout", required_argument, OPT_TIMEOUT,
@@ -300,6 +305,7 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			return usage_error("--unit wants samples, ns, us, ms, s, bytes or count, "
 			    "not '%s'", arg);
 		break;
+	case OPT_WATCH: o->watch = 1; break;
 	case OPT_SECONDS:
 	case OPT_TIMEOUT: {
 		char *end;
@@ -375,6 +381,16 @@ parse_files(ft_cmdline *o, int argc, char **argv)
 				return usage_error("%s", "stdin (-) can be given only once");
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
+	if (o->watch) {
+		if (o->cmd != CMD_VIEW)
+			return usage_error("%s", "--watch follows the file(s) in the viewer; "
+			    "it does not go with --dump, --export, --top or --info");
+		if (o->merge)
+			return usage_error("%s", "--watch follows one profile or the two of a comparison, not --merge");
+		for (int i = 0; i < o->nfiles; i++)
+			if (strcmp(o->files[i], "-") == 0)
+				return usage_error("%s", "--watch needs a file or a URL, not stdin");
+	}
 	return -1;
 }
 

@@ -189,7 +189,7 @@ strv_dup(ft_profile *p, const char *const *v, int n)
 }
 
 /* Entries being sorted by profile_set_where (qsort has no context). */
-static const ft_frame_where *where_base;
+static _Thread_local const ft_frame_where *where_base; /* qsort context; --watch loads in a thread */
 
 /* Positions by (name, position): a stable order. */
 static int

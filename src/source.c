@@ -45,6 +45,7 @@ struct ft_source {
 	char *buf;
 	size_t pos, end, cap;
 	int eof;
+	int whole_lines; /* drop an unterminated last line */
 
 	uint64_t consumed, size, next_report;
 	size_t max_line;
@@ -146,6 +147,12 @@ source_close(ft_source *s)
 	free(s->name);
 	free(s->mem_owned);
 	free(s);
+}
+
+void
+source_set_whole_lines(ft_source *s, int on)
+{
+	s->whole_lines = on;
 }
 
 void
@@ -373,7 +380,7 @@ source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 			return 1;
 		}
 		if (nl == NULL && s->eof && s->end - s->pos <= s->max_line) {
-			if (s->pos == s->end)
+			if (s->pos == s->end || s->whole_lines)
 				return 0;
 			/* Final line without a newline. */
 			*line = s->buf + s->pos;

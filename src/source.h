@@ -34,6 +34,10 @@ void source_close(ft_source *s);
 
 void source_set_progress(ft_source *s, ft_progress_fn fn, void *ctx);
 
+/* Hold back a last line without '\n' at the end of input (a file still
+ * being written: --watch reads it again once the line is complete). */
+void source_set_whole_lines(ft_source *s, int on);
+
 /* The name used in messages. */
 const char *source_name(const ft_source *s);
 int source_is_gzip(const ft_source *s);

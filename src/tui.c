@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 #include <term.h>
 
 #include "canvas.h"
+#include "export_view.h"
 #include "keymap.h"
 #include "render.h"
 #include "xalloc.h"
@@ -690,6 +692,53 @@ term_setup(struct tui *t, const ft_tui_opts *o, ft_view *v)
 	v->colors = t->colors;
 }
 
+/* --watch: sleep in poll() until a key, a watched descriptor or the
+ * watch's timeout.  2 when a key curses had read ahead was taken (in *r,
+ * *wc), 1 when a key is waiting (read it with wget_wch), 0 when the watch
+ * woke us or a signal interrupted the sleep.  Read-ahead keys come first:
+ * poll() cannot see them. */
+static int
+wait_key_or_watch(const ft_tui_opts *o, wint_t *wc, int *r)
+{
+	wtimeout(stdscr, 0);
+	*r = wget_wch(stdscr, wc);
+	wtimeout(stdscr, -1);
+	if (*r != ERR)
+		return 2;
+	struct pollfd pf[9];
+	int fds[8], timeout = -1;
+	int n = o->wake(o->wctx, fds, 8, &timeout);
+	pf[0].fd = term_in_fd;
+	pf[0].events = POLLIN;
+	for (int i = 0; i < n; i++) {
+		pf[i + 1].fd = fds[i];
+		pf[i + 1].events = POLLIN;
+	}
+	/* A quit signal arriving from here on ends the program in its
+	 * handler, as during the blocking read (see on_quit_signal). */
+	in_read = 1;
+	int k = got_signal ? 0 : poll(pf, (nfds_t)n + 1, timeout);
+	in_read = 0;
+	if (k > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR)))
+		return 1;
+	return 0;
+}
+
+/* The export key: the view as a new flametui-N.svg in the current
+ * directory; the status line names it (or says what went wrong). */
+static void
+export_svg_file(ft_view *v)
+{
+	char name[64];
+	ft_diag err;
+	if (view_export_svg_file(v, name, sizeof(name), &err) != 0) {
+		view_message(v, err.msg);
+	} else {
+		snprintf(v->msgbuf, sizeof(v->msgbuf), "wrote %s (open it in a web browser)", name);
+		v->message = v->msgbuf;
+	}
+}
+
 int
 tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 {
@@ -731,13 +780,27 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 			t.click = CLICK_WAITING;
 			t.click_idle_ms = now_ms();
 		}
+		int r = ERR;
+		if (o->wake != NULL) {
+			int wk = wait_key_or_watch(o, &wc, &r);
+			if (got_signal)
+				break;
+			if (wk == 0) {
+				if (o->woke(o->wctx) & V_REDRAW)
+					dirty = 1;
+				continue;
+			}
+			if (wk == 2)
+				goto have_key;
+		}
 		in_read = 1;
 		if (got_signal) {
 			in_read = 0;
 			break;
 		}
-		int r = wget_wch(stdscr, &wc);
+		r = wget_wch(stdscr, &wc);
 		in_read = 0;
+	have_key:
 		if (got_signal)
 			break;
 		if (r == ERR) {
@@ -777,6 +840,8 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 				osc52_copy(text);
 			free(text);
 		}
+		if (f & V_EXPORT)
+			export_svg_file(v);
 		if (f & V_SUSPEND) {
 			suspend();
 			t.prev_valid = 0;

@@ -11,6 +11,14 @@ typedef struct ft_tui_opts {
 	enum ft_color_opt color;
 	int keys_from_tty; /* stdin holds the profile: read keys from /dev/tty */
 	int mouse;         /* enable xterm mouse reporting */
+	/* Something to wake up for besides keys (--watch, cmd_watch.c):
+	 * wake() puts up to max descriptors in fds and the longest sleep in
+	 * *timeout_ms (-1: no limit) and returns how many; woke() runs when
+	 * one is readable or the time is up and returns V_* flags.  NULL:
+	 * nothing is watched (the loop blocks in the key read). */
+	int (*wake)(void *wctx, int *fds, int max, int *timeout_ms);
+	int (*woke)(void *wctx);
+	void *wctx;
 } ft_tui_opts;
 
 /* Run the viewer until the user quits.  Returns 0, or -1 with err set

@@ -43,6 +43,7 @@ enum ft_view_flags {
 	V_QUIT = 2,
 	V_SUSPEND = 4,
 	V_COPY = 8, /* view_take_copy() has text for the clipboard */
+	V_EXPORT = 16, /* the screen should write the view as an SVG file */
 };
 
 /* Colour modes.  One profile cycles NAME, PACKAGE, HEAT; a comparison
@@ -303,6 +304,17 @@ int view_set_demangle(ft_view *v, int dm);
  * (leaves *f empty; f may be NULL).  a, b must outlive the view. */
 void view_set_inputs(ft_view *v, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_filters *f);
+/* --watch: the profile(s) were loaded again.  One profile: base replaces
+ * the current base (the caller keeps owning both), or, when the view
+ * regroups threads (view_set_raw), raw replaces raw (the view takes it
+ * over and frees the old one).  A comparison: base and b (NULL: base,
+ * a two-column file) replace the inputs (owned by the caller).  The new
+ * names must extend the current table with the same ids (reload.c loads
+ * into a copy of it), so zoom, selection, history, search, filters,
+ * tables and the butterfly follow by call path.  -1 with err set; the
+ * old tree stays. */
+int view_reload(ft_view *v, ft_profile *base, ft_profile *raw,
+    const ft_profile *b, ft_diag *err);
 /* Search for pattern ("" clears).  -1 with err set on a bad regex; the
  * previous search stays. */
 int view_search_set(ft_view *v, const char *pattern, ft_diag *err);

@@ -323,6 +323,8 @@ common_apply(ft_view *v, enum ft_action a)
 	case ACT_COPY:
 	case ACT_COPY_STACK:
 		return view_copy_selection(v, a == ACT_COPY_STACK);
+	case ACT_EXPORT_SVG:
+		return V_EXPORT | V_REDRAW; /* the screen writes it (screen.c) */
 	case ACT_SEARCH:
 		return view_prompt_open(v, PK_SEARCH);
 	case ACT_FILTER:

@@ -394,6 +394,35 @@ view_set_demangle(ft_view *v, int dm)
 }
 
 int
+view_reload(ft_view *v, ft_profile *base, ft_profile *raw, const ft_profile *b,
+    ft_diag *err)
+{
+	if (v->cmp != NULL) {
+		v->in[0] = base;
+		v->in[1] = b != NULL ? b : base;
+		return refilter(v, err);
+	}
+	if (raw == NULL) {
+		v->base = base;
+		return refilter(v, err);
+	}
+	/* The view relabels (groups, demangles): it owns raw and the
+	 * relabelled base. */
+	ft_profile *old_raw = v->raw;
+	v->raw = raw;
+	int rc = relabel(v, v->group, v->demangle);
+	if (rc != 0) {
+		v->raw = old_raw;
+		profile_free(raw);
+		diag_set(err, "%s", v->message != NULL ? v->message : "relabelling failed");
+		return -1;
+	}
+	if (old_raw != NULL)
+		profile_free(old_raw);
+	return 0;
+}
+
+int
 view_filter_add(ft_view *v, const char *line, ft_diag *err)
 {
 	if (v->cmp != NULL && v->in[0] == NULL) {
