@@ -51,7 +51,7 @@ ft_check "viewer: q quits" ft_wait_for '^flametui exited 0'
 
 # --- Go's net/http/pprof ------------------------------------------------------
 if ! command -v go >/dev/null 2>&1; then
-	echo "$FT_TEST: go not installed: the net/http/pprof checks are skipped (python3's server was used)"
+	echo "e2e: test_url net/http/pprof checks skipped: go not installed (python3 http.server was used)"
 	ft_done
 fi
 if ! (cd "$FT_TMP" && GOFLAGS=-mod=mod go build -o pps "$FT_ROOT/tests/url/pprof-server.go") >"$FT_TMP/go.out" 2>&1; then
