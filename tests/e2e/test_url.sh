@@ -49,6 +49,16 @@ ft_check "viewer: header names the URL from the host on" ft_wait_for "^127.0.0.1
 ft_keys q
 ft_check "viewer: q quits" ft_wait_for '^flametui exited 0'
 
+# --watch on a URL: fetched again every --seconds N.
+cp "$FT_DATA/small.folded" "$FT_TMP/www/live.folded"
+ft_start 120 10 -- --watch --seconds 1 "$U/live.folded"
+ft_check "--watch URL: opens" ft_wait_for 'live.folded\?seconds=1 \| samples \| total 97'
+printf 'main;run;fetched 50\n' >>"$FT_TMP/www/live.folded"
+ft_check "--watch URL: fetched again, the new total" \
+	ft_wait_for 'total 147 .*reloaded [0-9:]{8}, \+50 samples' 10
+ft_keys q
+ft_check "--watch URL: q quits" ft_wait_for '^flametui exited 0'
+
 # --- Go's net/http/pprof ------------------------------------------------------
 if ! command -v go >/dev/null 2>&1; then
 	echo "e2e: test_url net/http/pprof checks skipped: go not installed (python3 http.server was used)"
