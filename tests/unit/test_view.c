@@ -303,7 +303,7 @@ TEST(details_stack_fills_the_panel)
 	CHECK(sscanf(all + strlen(head), "%u more > ", &hidden) == 1);
 	CHECK(hidden > 0 && hidden < 69);
 	for (int i = 1; i < 70; i++) {
-		char nm[16];
+		char nm[32];
 		snprintf(nm, sizeof(nm), "frame_%02d_", i);
 		CHECK((strstr(all, nm) != NULL) == (i > (int)hidden));
 	}
