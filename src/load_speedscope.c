@@ -220,16 +220,25 @@ ss_enter(void *ctx, ft_json *j, enum json_type t)
 			json_fail(j, "a speedscope file is an object");
 		return JSON_DESCEND;
 	}
-	if (d == 1)
+	if (d == 1) {
+		/* Profiles are indexed by their array position (cur_prof):
+		 * anything but an array there is refused, not walked. */
+		if (json_key_is(j, 0, "profiles") && t != JSON_ARR) {
+			json_fail(j, "profiles must be an array");
+			return JSON_SKIP;
+		}
 		return json_key_is(j, 0, "shared") || json_key_is(j, 0, "profiles") ?
 		    JSON_DESCEND : JSON_SKIP;
+	}
 	if (json_key_is(j, 0, "shared"))
 		return d == 2 && json_key_is(j, 1, "frames") ? JSON_DESCEND :
 		    d == 3 && json_key_is(j, 1, "frames") ? JSON_COLLECT : JSON_SKIP;
 	/* profiles */
 	if (d == 2) {
-		if (t != JSON_OBJ)
+		if (t != JSON_OBJ) {
 			json_fail(j, "a profile is an object");
+			return JSON_SKIP;
+		}
 		cur_prof(ctx, j);
 		return JSON_DESCEND;
 	}
