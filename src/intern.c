@@ -204,6 +204,21 @@ intern_get(ft_intern *t, const char *s, size_t n, int kind)
 }
 
 uint32_t
+intern_get_joined(ft_intern *t, const char *a, size_t an, const char *b,
+    size_t bn, int kind)
+{
+	if (bn == 0)
+		return intern_get(t, a, an, kind);
+	char *s = xmalloc(an + bn + 1);
+	memcpy(s, a, an);
+	s[an] = ' ';
+	memcpy(s + an + 1, b, bn);
+	uint32_t id = intern_get(t, s, an + 1 + bn, kind);
+	free(s);
+	return id;
+}
+
+uint32_t
 intern_find(const ft_intern *t, const char *s, size_t n, int kind)
 {
 	uint32_t slot;

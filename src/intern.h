@@ -37,6 +37,11 @@ uint64_t intern_hash(const char *s, size_t n);
 
 /* Id of (s[0..n), kind), adding it if new. */
 uint32_t intern_get(ft_intern *t, const char *s, size_t n, int kind);
+/* The id of "A B" (A, one space, B), or of A alone when B is empty: a
+ * name with its origin or detail appended, interned without the caller
+ * building the joined string. */
+uint32_t intern_get_joined(ft_intern *t, const char *a, size_t an,
+    const char *b, size_t bn, int kind);
 uint32_t intern_get_hashed(ft_intern *t, const char *s, size_t n, int kind,
     uint64_t hash);
 /* Id of (s, kind) or UINT32_MAX when absent (never adds). */

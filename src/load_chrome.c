@@ -193,17 +193,8 @@ call_frame(struct ch *C, const json_val *cf, int *is_root)
 		else
 			ll = snprintf(loc, sizeof(loc), "%.*s", (int)(ul > 1000 ? 1000 : ul), url);
 	}
-	uint32_t id;
-	if (C->o->lines && ll > 0) {
-		char *b = xmalloc(fl + (size_t)ll + 2);
-		memcpy(b, fn, fl);
-		b[fl] = ' ';
-		memcpy(b + fl + 1, loc, (size_t)ll);
-		id = intern_get(C->names, b, fl + 1 + (size_t)ll, FT_KIND_NONE);
-		free(b);
-	} else {
-		id = intern_get(C->names, fn, fl, FT_KIND_NONE);
-	}
+	uint32_t id = intern_get_joined(C->names, fn, fl, loc,
+	    C->o->lines && ll > 0 ? (size_t)ll : 0, FT_KIND_NONE);
 	if (ll > 0)
 		add_where(C, id, loc, (size_t)ll);
 	return id;
@@ -519,15 +510,8 @@ event_name(struct ch *C, const json_val *ev)
 		nl = strlen(name);
 	}
 	const char *detail = json_get_str(json_get(ev, "args"), "detail", &dl);
-	if (detail == NULL || dl == 0)
-		return intern_get(C->names, name, nl, FT_KIND_NONE);
-	char *b = xmalloc(nl + dl + 2);
-	memcpy(b, name, nl);
-	b[nl] = ' ';
-	memcpy(b + nl + 1, detail, dl);
-	uint32_t id = intern_get(C->names, b, nl + 1 + dl, FT_KIND_NONE);
-	free(b);
-	return id;
+	return intern_get_joined(C->names, name, nl, detail,
+	    detail != NULL ? dl : 0, FT_KIND_NONE);
 }
 
 /* The CPU profile of a Profile/ProfileChunk event (by pid and id). */

@@ -147,17 +147,8 @@ add_frame(struct ss *S, ft_json *j, const json_val *v)
 		else
 			ll = snprintf(loc, sizeof(loc), "%.*s", cl, file);
 	}
-	uint32_t id;
-	if (S->o->lines && ll > 0) {
-		char *b = xmalloc(nl + (size_t)ll + 2);
-		memcpy(b, name, nl);
-		b[nl] = ' ';
-		memcpy(b + nl + 1, loc, (size_t)ll);
-		id = intern_get(S->names, b, nl + 1 + (size_t)ll, FT_KIND_NONE);
-		free(b);
-	} else {
-		id = intern_get(S->names, name, nl, FT_KIND_NONE);
-	}
+	uint32_t id = intern_get_joined(S->names, name, nl, loc,
+	    S->o->lines && ll > 0 ? (size_t)ll : 0, FT_KIND_NONE);
 	if (ll > 0) {
 		ft_frame_where w = {id, arena_strndup(S->arena, loc, (size_t)ll)};
 		PUSH(S->where, S->nwhere, S->cwhere, w);
