@@ -77,24 +77,19 @@ pow10v(int e)
 	return v;
 }
 
-/* v * mul / div truncated toward zero, exactly; -1 on overflow. */
+#if !defined(__SIZEOF_INT128__)
+/* v * mul / div truncated toward zero; -1 on overflow (no 128-bit
+ * integers: long double, exact while the product fits its mantissa). */
 static int
 muldiv(ft_val v, ft_val mul, ft_val div, ft_val *out)
 {
-#if defined(__SIZEOF_INT128__)
-	__extension__ typedef __int128 i128;
-	i128 r = (i128)v * (i128)mul / (i128)div;
-	if (r > (i128)INT64_MAX || r < (i128)INT64_MIN)
-		return -1;
-	*out = (ft_val)r;
-#else
 	long double r = (long double)v * (long double)mul / (long double)div;
 	if (r > (long double)INT64_MAX || r < (long double)INT64_MIN)
 		return -1;
 	*out = (ft_val)r;
-#endif
 	return 0;
 }
+#endif
 
 /* The name a frame has in the union: an inlined frame (pprof) is matched
  * as the plain function, the folded export's convention, so a profile
@@ -109,18 +104,173 @@ union_name(ft_intern *t, uint32_t id, uint32_t *map, uint32_t nmap)
 	return map[id];
 }
 
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef __int128 cmp_i128;
+
+/* One share of a parent's scaled total: the parent's own self value
+ * (child == FT_NONE) or one child's total. */
+struct share {
+	uint32_t parent, child;
+	ft_val floor;     /* the exact scaled value, rounded down */
+	ft_val rem;       /* its remainder, in [0, den) */
+};
+
+static int
+cmp_share(const void *x, const void *y)
+{
+	const struct share *a = x, *b = y;
+	if (a->parent != b->parent)
+		return a->parent < b->parent ? -1 : 1;
+	if (a->rem != b->rem)
+		return a->rem > b->rem ? -1 : 1;
+	/* The self share first, then children in index order. */
+	uint32_t ca = a->child == FT_NONE ? 0 : a->child + 1;
+	uint32_t cb = b->child == FT_NONE ? 0 : b->child + 1;
+	return ca < cb ? -1 : ca > cb;
+}
+
+/* floor(x * num / den) and its remainder (den > 0); -1 on overflow. */
+static int
+scale_floor(cmp_i128 x, ft_val num, ft_val den, ft_val *q, ft_val *r)
+{
+	cmp_i128 m;
+	if (__builtin_mul_overflow(x, (cmp_i128)num, &m))
+		return -1;
+	cmp_i128 qq = m / den, rr = m % den;
+	if (rr < 0) {
+		qq--;
+		rr += den;
+	}
+	if (qq > (cmp_i128)INT64_MAX || qq < (cmp_i128)INT64_MIN)
+		return -1;
+	*q = (ft_val)qq;
+	*r = (ft_val)rr;
+	return 0;
+}
+#endif
+
+/* The self values of column col of p, times mul, scaled by num / den
+ * (den != 0) so that every node's scaled total is the sum of its scaled
+ * parts and the root's is exactly round(total * num / den): each node's
+ * total is split between its own self value and its children by largest
+ * remainder (hierarchical apportionment), so every node's scaled total is
+ * its exact scaled value rounded down or up, and nothing is lost or
+ * invented at the root (per-stack truncation lost up to one unit per
+ * stack).  Without 128-bit integers, per-stack truncation.  Returns the
+ * malloc'd array of p->nnodes scaled self values, or NULL on overflow. */
+static ft_val *
+scale_side(const ft_profile *p, int col, ft_val mul, ft_val num, ft_val den)
+{
+	uint32_t n = p->nnodes;
+	ft_val *out = xcalloc(n ? n : 1, sizeof(ft_val));
+	if (den < 0) {
+		if (num == INT64_MIN || den == INT64_MIN) {
+			free(out);
+			return NULL;
+		}
+		num = -num;
+		den = -den;
+	}
+#if defined(__SIZEOF_INT128__)
+	cmp_i128 *tot = xcalloc(n ? n : 1, sizeof(cmp_i128));
+	struct share *sh = xmalloc(sizeof(*sh) * (2 * (size_t)n + 1));
+	ft_val *alloc = xmalloc(sizeof(ft_val) * (n ? n : 1));
+	size_t ns = 0;
+	int rc = 0;
+	for (uint32_t i = n; i-- > 0;) {
+		ft_val s;
+		if (__builtin_mul_overflow(profile_self(p, i, col), mul, &s)) {
+			rc = -1;
+			break;
+		}
+		tot[i] += s;
+		if (i != FT_ROOT)
+			tot[p->nodes[i].parent] += tot[i];
+		struct share *e = &sh[ns++];
+		e->parent = i;
+		e->child = FT_NONE;
+		if (scale_floor(s, num, den, &e->floor, &e->rem) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	for (uint32_t i = 1; rc == 0 && i < n; i++) {
+		struct share *e = &sh[ns++];
+		e->parent = p->nodes[i].parent;
+		e->child = i;
+		if (scale_floor(tot[i], num, den, &e->floor, &e->rem) != 0)
+			rc = -1;
+	}
+	ft_val rr;
+	if (rc == 0 && n > 0 && scale_floor(tot[FT_ROOT], num, den, &alloc[FT_ROOT], &rr) != 0)
+		rc = -1;
+	if (rc == 0) {
+		/* Round the root to nearest (the exact B total when normalising). */
+		if (n > 0 && rr != 0 && (cmp_i128)rr * 2 >= den)
+			alloc[FT_ROOT]++;
+		qsort(sh, ns, sizeof(*sh), cmp_share);
+		/* Groups by parent in index order: a parent's allocation is
+		 * known before its group (parents have smaller indices). */
+		for (size_t g = 0; g < ns;) {
+			uint32_t par = sh[g].parent;
+			size_t end = g;
+			cmp_i128 need = alloc[par];
+			while (end < ns && sh[end].parent == par)
+				need -= sh[end++].floor;
+			/* 0 <= need <= the shares with a remainder. */
+			for (size_t k = g; k < end; k++) {
+				ft_val v = sh[k].floor;
+				if (need > 0 && sh[k].rem != 0) {
+					v++;
+					need--;
+				}
+				if (sh[k].child == FT_NONE)
+					out[par] = v;
+				else
+					alloc[sh[k].child] = v;
+			}
+			g = end;
+		}
+	}
+	free(alloc);
+	free(sh);
+	free(tot);
+	if (rc != 0) {
+		free(out);
+		return NULL;
+	}
+#else
+	for (uint32_t i = 0; i < n; i++) {
+		ft_val s = profile_self(p, i, col);
+		if (s != 0 && (__builtin_mul_overflow(s, mul, &s) ||
+		    muldiv(s, num, den, &s) != 0)) {
+			free(out);
+			return NULL;
+		}
+		out[i] = s;
+	}
+#endif
+	return out;
+}
+
 /* Map every node of p with a non-zero self somewhere below it into the
- * union and add its self value (scaled) to column ucol. */
+ * union and add its self value (times mul; scaled by num / den when den
+ * is not 0) to column ucol. */
 static int
 merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
     ft_val num, ft_val den, ft_diag *err)
 {
 	uint32_t n = p->nnodes;
+	ft_val *scaled = NULL;
+	if (den != 0 && (scaled = scale_side(p, col, mul, num, den)) == NULL) {
+		diag_set(err, "%s: value overflows 64 bits when compared", p->source);
+		return -1;
+	}
 	uint32_t nnames = intern_count(u->names);
 	uint32_t *names = xcalloc(nnames ? nnames : 1, sizeof(uint32_t));
 	uint8_t *live = xcalloc(n ? n : 1, 1);
 	for (uint32_t i = n; i-- > 1;) {
-		if (profile_self(p, i, col) != 0)
+		if (profile_self(p, i, col) != 0 || (scaled != NULL && scaled[i] != 0))
 			live[i] = 1;
 		if (live[i])
 			live[p->nodes[i].parent] = 1;
@@ -128,43 +278,34 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
 	uint32_t *map = xmalloc(sizeof(uint32_t) * (n ? n : 1));
 	map[FT_ROOT] = FT_ROOT;
 	int rc = 0;
-	for (uint32_t i = 1; i < n && rc == 0; i++) {
-		if (!live[i]) {
-			map[i] = FT_NONE;
-			continue;
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		if (i != FT_ROOT) {
+			if (!live[i]) {
+				map[i] = FT_NONE;
+				continue;
+			}
+			map[i] = profile_child(u, map[p->nodes[i].parent],
+			    union_name(u->names, p->nodes[i].name, names, nnames));
 		}
-		map[i] = profile_child(u, map[p->nodes[i].parent],
-		    union_name(u->names, p->nodes[i].name, names, nnames));
 		ft_val s = profile_self(p, i, col);
-		if (s == 0)
-			continue;
-		if (__builtin_mul_overflow(s, mul, &s) ||
-		    (den != 0 && muldiv(s, num, den, &s) != 0)) {
+		if (scaled != NULL)
+			s = scaled[i];
+		else if (s != 0 && __builtin_mul_overflow(s, mul, &s)) {
 			diag_set(err, "%s: value overflows 64 bits when compared", p->source);
 			rc = -1;
 			break;
 		}
+		if (s == 0)
+			continue;
 		ft_val vals[2] = {0, 0};
 		vals[ucol] = s;
 		if (profile_add_self(u, map[i], vals, err) != 0)
 			rc = -1;
 	}
-	/* The root may carry self (a folded line with an empty stack). */
-	if (rc == 0 && profile_self(p, FT_ROOT, col) != 0) {
-		ft_val vals[2] = {0, 0};
-		ft_val s = profile_self(p, FT_ROOT, col);
-		if (__builtin_mul_overflow(s, mul, &s) ||
-		    (den != 0 && muldiv(s, num, den, &s) != 0)) {
-			diag_set(err, "%s: value overflows 64 bits when compared", p->source);
-			rc = -1;
-		} else {
-			vals[ucol] = s;
-			rc = profile_add_self(u, FT_ROOT, vals, err);
-		}
-	}
 	free(map);
 	free(live);
 	free(names);
+	free(scaled);
 	return rc;
 }
 

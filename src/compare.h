@@ -10,11 +10,13 @@
  * the exports draw from the union, so a node id means the same call path
  * everywhere and selection/zoom stay in step for free.
  *
- * Normalisation (--normalize) multiplies every A self value by
- * total(B) / total(A), truncated toward zero per stack, in exact 64x64->128
- * bit integer arithmetic; the same rounding inferno's diff-folded
- * --normalize uses, so A's normalised total may fall short of B's by less
- * than one unit per stack.
+ * Normalisation (--normalize) scales A by total(B) / total(A) in exact
+ * 64x64->128 bit integer arithmetic and rounds by hierarchical largest
+ * remainder: the root gets exactly B's total, and each node's scaled total
+ * is split between its own self value and its children so that every
+ * part is its exact scaled value rounded down or up and the parts add up
+ * (truncating per stack, as inferno's diff-folded --normalize does, left
+ * A short of B by up to one unit per stack: a false delta at the root).
  *
  * Colour (compare_color): red where B grew, blue where it shrank, grey when
  * equal; intensity is |delta| / the largest |delta| of any non-root node in

@@ -123,21 +123,61 @@ TEST(deltas_and_export_shape)
 	pair_close(&p);
 }
 
-TEST(normalisation_truncates_exactly)
+TEST(normalisation_keeps_sums)
 {
 	struct pair p;
-	/* A total 17, B total 20: A's stacks scale by 20/17, truncated. */
+	/* A total 17, B total 20: A scales by 20/17 (s1 3.53, s2 16.47);
+	 * truncating each stack gave 3 + 16 = 19 (root delta +1); the
+	 * largest remainder (s1's .53) gets the unit left over. */
 	pair_open(&p, "s1 3\ns2 14\n", "s1 7\ns2 13\n", 1);
 	const ft_compare *c = &p.c;
 	CHECK_INT(c->normalized, 1);
 	CHECK_INT(c->raw_total_a, 17);
-	CHECK_INT(profile_self(c->u, at(c, "s1"), CMP_A), 3);  /* 3.53 */
-	CHECK_INT(profile_self(c->u, at(c, "s2"), CMP_A), 16); /* 16.47 */
-	CHECK_INT(c->total[0], 19);
+	CHECK_INT(profile_self(c->u, at(c, "s1"), CMP_A), 4);
+	CHECK_INT(profile_self(c->u, at(c, "s2"), CMP_A), 16);
+	CHECK_INT(c->total[0], 20);
 	CHECK_INT(c->total[1], 20);
+	CHECK_INT(compare_delta(c, FT_ROOT, CMP_BASIS_TOTAL), 0);
 	pair_close(&p);
 
-	/* Huge values: the product overflows 64 bits, the result does not. */
+	/* A tree where every stack scales to x.5 (A 4 -> B 6): truncation
+	 * gave A 4 at the root (+2).  Every node's scaled total must be its
+	 * exact value rounded down or up, and parts must add up: m 4.5 -> 5,
+	 * n 1.5 -> 1, a 3 (exact), b 1.5 -> 2, a;x 1.5 -> 2, a;y 1.5 -> 1
+	 * (ties: the earlier node). */
+	pair_open(&p, "m;a;x 1\nm;a;y 1\nm;b 1\nn 1\n", "m;a;x 3\nm;b 2\nn 1\n", 1);
+	c = &p.c;
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(compare_delta(c, FT_ROOT, CMP_BASIS_TOTAL), 0);
+	CHECK_INT(c->total[0], 6);
+	CHECK_INT(profile_total(c->u, at(c, "m"), CMP_A), 5);
+	CHECK_INT(profile_total(c->u, at(c, "n"), CMP_A), 1);
+	CHECK_INT(profile_total(c->u, at(c, "m;a"), CMP_A), 3);
+	CHECK_INT(profile_total(c->u, at(c, "m;b"), CMP_A), 2);
+	CHECK_INT(profile_total(c->u, at(c, "m;a;x"), CMP_A), 2);
+	CHECK_INT(profile_total(c->u, at(c, "m;a;y"), CMP_A), 1);
+	pair_close(&p);
+
+	/* Shrinking: A 3 stacks of 1 -> B total 2 (each 0.67, truncated to
+	 * 0: the root showed A 0, B 2). */
+	pair_open(&p, "r;a 1\nr;b 1\nr;c 1\n", "r;x 2\n", 1);
+	c = &p.c;
+	CHECK_INT(c->total[0], 2);
+	CHECK_INT(profile_total(c->u, at(c, "r"), CMP_A), 2);
+	CHECK_INT(profile_total(c->u, at(c, "r;a"), CMP_A) + profile_total(c->u, at(c, "r;b"), CMP_A) +
+	    profile_total(c->u, at(c, "r;c"), CMP_A), 2);
+	pair_close(&p);
+
+	/* Self values on inner nodes (a folded line ending at m). */
+	pair_open(&p, "m 5\nm;x 2\n", "m 1\nm;x 2\n", 1);
+	c = &p.c;
+	CHECK_INT(c->total[0], 3);
+	CHECK_INT(profile_total(c->u, at(c, "m"), CMP_A), 3);
+	CHECK_INT(profile_self(c->u, at(c, "m"), CMP_A), 2);  /* 2.14 */
+	CHECK_INT(profile_total(c->u, at(c, "m;x"), CMP_A), 1); /* 0.86 */
+	pair_close(&p);
+
+/* Huge values: the product overflows 64 bits, the result does not. */
 	pair_open(&p, "s 4000000000000000000\nt 4000000000000000000\n",
 	    "s 3000000000000000000\n", 1);
 	CHECK_INT(p.rc, 0);
@@ -810,7 +850,7 @@ main(void)
 {
 	RUN(matches_by_path);
 	RUN(deltas_and_export_shape);
-	RUN(normalisation_truncates_exactly);
+	RUN(normalisation_keeps_sums);
 	RUN(colour_scale);
 	RUN(zero_totals);
 	RUN(max_width_keeps_vanished);
