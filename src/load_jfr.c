@@ -27,11 +27,21 @@
  * (profile_thread_root: javaName or osName, javaThreadId), which --group
  * keeps or merges.
  *
- * The file is read into memory (metadata and pools sit at the end of each
- * chunk).  Nothing read from it is trusted: every length, offset, count and
+ * Every event also carries its thread's name as the label `thread`
+ * (labels.h), so --tagfocus thread=..., --tagroot thread and the details
+ * panel's breakdown work as on pprof labels.
+ *
+ * The file is read one chunk at a time into one reused buffer (metadata
+ * and pools sit at the end of each chunk; chunks are self-contained), in
+ * one pass: events add up per (tree node, thread label set) in fixed
+ * columns, and the columns of the event types present become the
+ * profile's at the end.  The per-event path reads fields by a plan made
+ * once per chunk and finds its (thread, stack) in a small direct-mapped
+ * cache: no allocation, no name comparison, no hash lookup per event.
+ * Nothing read from the file is trusted: every length, offset, count and
  * id is checked against the bytes actually there before use; counts never
  * size an allocation; nested types are followed at most MAX_NEST deep.
- * Errors are "FILE: byte OFFSET: reason".
+ * Errors are "FILE: byte OFFSET: reason" (offsets in the file).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -41,6 +51,7 @@
 
 #include "arena.h"
 #include "idmap.h"
+#include "labels.h"
 #include "load.h"
 #include "relabel.h"
 #include "xalloc.h"
@@ -85,22 +96,47 @@ static const char *const ev_class[EV_N] = {
 struct jframe { uint64_t method; int64_t line; };
 struct jstack { size_t f0, nf; };
 struct jmethod { uint64_t cls, name; };
-struct jthread { struct jstr name; int64_t tid; uint32_t root; };
+struct jthread { struct jstr name; int64_t tid; uint32_t root, set; };
+
+/* Value columns, fixed while reading (those of the event types present
+ * become the profile's at the end): the first column of each event type. */
+#define NCOL 9
+static const int ev_col[EV_N] = {0, 1, 3, 5, 7, 8};
+static const char *const col_name[NCOL] = {
+	"cpu", "alloc_sample_bytes", "alloc_sample_count", "alloc_tlab_bytes",
+	"alloc_tlab_count", "alloc_outside_bytes", "alloc_outside_count",
+	"monitor_enter", "thread_park",
+};
+static const char *const col_unit[NCOL] = {
+	"count", "bytes", "count", "bytes", "count", "bytes", "count",
+	"nanoseconds", "nanoseconds",
+};
 
 /* How one event field is read: decided once per chunk from the metadata,
  * so the per-event loop compares no names. */
-enum role { R_SKIP, R_STACK, R_DUR, R_BYTES, R_THREAD };
+enum role { R_SKIP, R_STACK, R_DUR, R_BYTES, R_THREAD, R_N };
+enum op { OP_VAR, OP_U8, OP_OTHER };
 struct fplan {
-	uint8_t role;
+	uint8_t role, op;
 	const struct jfield *f;
 	const struct jclass *c;  /* NULL for pool references */
 };
+
+/* Per chunk: (thread ref, stack ref) of an event -> its accumulator, in a
+ * direct-mapped cache (a slot is valid when gen is the chunk's). */
+#define CACHE_BITS 12
+#define EV_MAP 1024 /* event type ids below this are mapped by a table */
+struct cslot { uint64_t stack, thread; uint32_t acc, gen; };
+
+/* The kinds of constant pool read. */
+enum kind { K_OTHER, K_STRING, K_STACK, K_SYMBOL, K_CLASS, K_METHOD, K_THREAD };
 
 struct rd {
 	const uint8_t *b;
 	size_t pos, end; /* end: limit of the current record */
 	int bad;
 	ft_arena *arena; /* decoded UTF-16 strings */
+	size_t lim;      /* end of the buffer (>= end): how far a read may look */
 };
 
 struct jfr {
@@ -109,8 +145,11 @@ struct jfr {
 	ft_load_report *rep;
 	ft_diag *err;
 	ft_intern *names;
-	const uint8_t *buf;
-	size_t len;
+	ft_source *src;
+	ft_profile *p;
+	uint8_t *buf;      /* the current chunk (buf[0] is its first byte) */
+	size_t len, cap;
+	uint64_t base;     /* file offset of the current chunk */
 	/* per chunk */
 	size_t c0, cend;
 	int64_t tps;
@@ -135,12 +174,21 @@ struct jfr {
 	ft_idmap pair_nodes; /* (thread, stack) -> tree node */
 	uint64_t ev_id[EV_N];
 	int have_ev[EV_N];
+	signed char ev_of[EV_MAP]; /* event type id -> enum ev, -1 none */
 	struct fplan *plan[EV_N];
 	size_t nplan[EV_N];
+	struct cslot *cache;
+	uint32_t gen;
+	uint32_t nostack;  /* "(no stack trace)" */
 	/* whole file */
 	long count[EV_N];
-	int col[EV_N][2];  /* value columns of each event type, -1 if none */
-	int ncols;
+	uint32_t *acc_node, *acc_set; /* accumulator: tree node, label set */
+	ft_val *acc_val;             /* [acc * NCOL + column] */
+	size_t nacc, cacc;
+	ft_idmap acc_ids;            /* node << 32 | set -> accumulator */
+	ft_labelsets *sets;
+	uint32_t thread_key;
+	int labelled;                /* some event had a thread label */
 	ft_stackset seen;
 	ft_arena *arena;
 };
@@ -160,7 +208,7 @@ fail(struct jfr *J, size_t off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(m, sizeof(m), fmt, ap);
 	va_end(ap);
-	diag_set(J->err, "%s: byte %zu: %s", J->path, off, m);
+	diag_set(J->err, "%s: byte %" PRIu64 ": %s", J->path, J->base + off, m);
 	return -1;
 }
 
@@ -176,23 +224,10 @@ rd_u8(struct rd *r)
 	return r->b[r->pos++];
 }
 
-/* LEB128, at most 9 bytes, the 9th taking all 8 bits (JFR's varlong). */
+/* LEB128 near the end of a record, byte by byte. */
 static uint64_t
-rd_var(struct rd *r)
+rd_var_slow(struct rd *r)
 {
-	if (r->end - r->pos >= 9) { /* fast path: no bounds check per byte */
-		const uint8_t *b = r->b + r->pos;
-		uint64_t v = 0;
-		for (int i = 0; i < 8; i++) {
-			v |= (uint64_t)(b[i] & 0x7f) << (7 * i);
-			if (!(b[i] & 0x80)) {
-				r->pos += (size_t)i + 1;
-				return v;
-			}
-		}
-		r->pos += 9;
-		return v | (uint64_t)b[8] << 56;
-	}
 	uint64_t v = 0;
 	for (int i = 0; i < 8; i++) {
 		uint8_t c = rd_u8(r);
@@ -201,6 +236,40 @@ rd_var(struct rd *r)
 			return v;
 	}
 	return v | (uint64_t)rd_u8(r) << 56;
+}
+
+/* LEB128, at most 9 bytes, the 9th taking all 8 bits (JFR's varlong).
+ * Inline: most event fields are one of these. */
+static inline uint64_t
+rd_var(struct rd *r)
+{
+	/* Records are small: decode within the buffer, then check the record. */
+	if (r->lim - r->pos < 9)
+		return rd_var_slow(r);
+	const uint8_t *b = r->b + r->pos; /* no bounds check per byte */
+	uint64_t v = b[0] & 0x7f;
+	size_t k = 1;
+	if (b[0] & 0x80) {
+		for (;; k++) {
+			if (k == 8) {
+				v |= (uint64_t)b[8] << 56;
+				k = 9;
+				break;
+			}
+			v |= (uint64_t)(b[k] & 0x7f) << (7 * k);
+			if (!(b[k] & 0x80)) {
+				k++;
+				break;
+			}
+		}
+	}
+	if (k > r->end - r->pos) {
+		r->bad = 1;
+		r->pos = r->end;
+		return 0;
+	}
+	r->pos += k;
+	return v;
 }
 
 static void
@@ -329,7 +398,7 @@ prim_of(const struct jstr *n)
 static int
 read_metadata(struct jfr *J, size_t off)
 {
-	struct rd r = {J->buf, off, J->cend, 0, J->arena};
+	struct rd r = {J->buf, off, J->cend, 0, J->arena, J->cend};
 	uint64_t size = rd_var(&r);
 	if (r.bad || size < 1 || size > J->cend - off)
 		return fail(J, off, "metadata event size %" PRIu64 " runs past the chunk", size);
@@ -432,6 +501,10 @@ read_field(struct jfr *J, struct rd *r, const struct jfield *f, uint64_t *num,
 	*num = 0;
 	if (s != NULL)
 		memset(s, 0, sizeof(*s));
+	if (f->cp && !f->dim) {
+		*num = rd_var(r);
+		return;
+	}
 	const struct jclass *c = class_of(J, f->type);
 	uint64_t n = 1;
 	if (f->dim)
@@ -478,30 +551,56 @@ skip_value(struct jfr *J, struct rd *r, const struct jclass *c, int depth)
 
 /* --- constant pools ------------------------------------------------------------- */
 
+/* Where a StackTrace's frames, and their method and line, are: found once
+ * per pool (SIZE_MAX: absent). */
+struct stplan { size_t frames, method, line; const struct jclass *fc; };
+
+static void
+stack_plan(struct jfr *J, const struct jclass *c, struct stplan *sp)
+{
+	*sp = (struct stplan){SIZE_MAX, SIZE_MAX, SIZE_MAX, NULL};
+	for (size_t i = 0; i < c->nf; i++) {
+		const struct jfield *f = &J->fld[c->f0 + i];
+		const struct jclass *fc = class_of(J, f->type);
+		if (!(jstr_is(&f->name, "frames") && f->dim && !f->cp && fc != NULL &&
+		    fc->prim == P_STRUCT))
+			continue;
+		sp->frames = i;
+		sp->fc = fc;
+		for (size_t m = 0; m < fc->nf; m++) {
+			const struct jfield *g = &J->fld[fc->f0 + m];
+			if (jstr_is(&g->name, "method"))
+				sp->method = m;
+			else if (jstr_is(&g->name, "lineNumber"))
+				sp->line = m;
+		}
+		return;
+	}
+}
+
 /* StackTrace { truncated, frames: StackFrame[] { method, lineNumber, ... } } */
 static void
-read_stacktrace(struct jfr *J, struct rd *r, const struct jclass *c, uint64_t key)
+read_stacktrace(struct jfr *J, struct rd *r, const struct jclass *c,
+    const struct stplan *sp, uint64_t key)
 {
 	struct jstack st = {J->nframes, 0};
 	for (size_t i = 0; i < c->nf && !r->bad; i++) {
 		const struct jfield *f = &J->fld[c->f0 + i];
-		const struct jclass *fc = class_of(J, f->type);
-		if (!(jstr_is(&f->name, "frames") && f->dim && !f->cp && fc != NULL &&
-		    fc->prim == P_STRUCT)) {
+		if (i != sp->frames) {
 			uint64_t v;
 			read_field(J, r, f, &v, NULL, 0);
 			continue;
 		}
+		const struct jclass *fc = sp->fc;
 		uint64_t n = rd_var(r);
 		for (uint64_t k = 0; k < n && !r->bad; k++) {
 			struct jframe fr = {0, -1};
 			for (size_t m = 0; m < fc->nf && !r->bad; m++) {
-				const struct jfield *g = &J->fld[fc->f0 + m];
 				uint64_t v;
-				read_field(J, r, g, &v, NULL, 1);
-				if (jstr_is(&g->name, "method"))
+				read_field(J, r, &J->fld[fc->f0 + m], &v, NULL, 1);
+				if (m == sp->method)
 					fr.method = v;
-				else if (jstr_is(&g->name, "lineNumber"))
+				else if (m == sp->line)
 					fr.line = (int32_t)(uint32_t)v;
 			}
 			PUSH(J->frames, J->nframes, J->cframes, fr);
@@ -514,26 +613,44 @@ read_stacktrace(struct jfr *J, struct rd *r, const struct jclass *c, uint64_t ke
 	PUSH(J->stacks, J->nstacks, J->cstacks, st);
 }
 
-/* One entry of a pool of class c. */
-static void
-read_constant(struct jfr *J, struct rd *r, const struct jclass *c, uint64_t key)
+static enum kind
+kind_of(const struct jclass *c)
 {
-	if (c->prim == P_STRING) {
+	if (c->prim == P_STRING)
+		return K_STRING;
+	if (jstr_is(&c->name, "jdk.types.StackTrace"))
+		return K_STACK;
+	if (c->prim != P_STRUCT)
+		return K_OTHER;
+	if (jstr_is(&c->name, "jdk.types.Symbol"))
+		return K_SYMBOL;
+	if (jstr_is(&c->name, "java.lang.Class"))
+		return K_CLASS;
+	if (jstr_is(&c->name, "jdk.types.Method"))
+		return K_METHOD;
+	if (jstr_is(&c->name, "java.lang.Thread"))
+		return K_THREAD;
+	return K_OTHER;
+}
+
+/* One entry of a pool of class c (of kind k). */
+static void
+read_constant(struct jfr *J, struct rd *r, const struct jclass *c, enum kind k,
+    const struct stplan *sp, uint64_t key)
+{
+	switch (k) {
+	case K_STRING: {
 		struct jstr s;
 		rd_string(r, &s);
 		idmap_put(&J->str_ids, key, (uint32_t)J->nstrs);
 		PUSH(J->strs, J->nstrs, J->cstrs, s);
 		return;
 	}
-	if (jstr_is(&c->name, "jdk.types.StackTrace")) {
-		read_stacktrace(J, r, c, key);
+	case K_STACK:
+		read_stacktrace(J, r, c, sp, key);
 		return;
-	}
-	int sym = jstr_is(&c->name, "jdk.types.Symbol");
-	int cls = jstr_is(&c->name, "java.lang.Class");
-	int meth = jstr_is(&c->name, "jdk.types.Method");
-	if (jstr_is(&c->name, "java.lang.Thread") && c->prim == P_STRUCT) {
-		struct jthread t = {{0}, -1, NONE};
+	case K_THREAD: {
+		struct jthread t = {{0}, -1, NONE, NONE};
 		struct jstr os = {0};
 		for (size_t i = 0; i < c->nf && !r->bad; i++) {
 			const struct jfield *f = &J->fld[c->f0 + i];
@@ -555,10 +672,12 @@ read_constant(struct jfr *J, struct rd *r, const struct jclass *c, uint64_t key)
 		}
 		return;
 	}
-	if (c->prim != P_STRUCT || (!sym && !cls && !meth)) {
+	case K_OTHER:
 		if (skip_value(J, r, c, 0) != 0)
 			r->bad = 1;
 		return;
+	default:
+		break;
 	}
 	struct jstr str = {0};
 	struct jmethod m = {0, 0};
@@ -568,19 +687,19 @@ read_constant(struct jfr *J, struct rd *r, const struct jclass *c, uint64_t key)
 		uint64_t v;
 		struct jstr s;
 		read_field(J, r, f, &v, &s, 0);
-		if (sym && jstr_is(&f->name, "string"))
+		if (k == K_SYMBOL && jstr_is(&f->name, "string"))
 			str = s;
 		else if (jstr_is(&f->name, "name"))
 			name = v;
-		else if (meth && jstr_is(&f->name, "type"))
+		else if (k == K_METHOD && jstr_is(&f->name, "type"))
 			m.cls = v;
 	}
 	if (r->bad)
 		return;
-	if (sym) {
+	if (k == K_SYMBOL) {
 		idmap_put(&J->sym_ids, key, (uint32_t)J->nsyms);
 		PUSH(J->syms, J->nsyms, J->csyms, str);
-	} else if (cls) {
+	} else if (k == K_CLASS) {
 		idmap_put(&J->clsname_ids, key, (uint32_t)J->nclsname);
 		PUSH(J->clsname, J->nclsname, J->cclsname, name);
 	} else {
@@ -597,7 +716,7 @@ read_pools(struct jfr *J, size_t off)
 	for (int hops = 0; ; hops++) {
 		if (hops > 1000000)
 			return fail(J, off, "constant pool chain does not end");
-		struct rd r = {J->buf, off, J->cend, 0, J->arena};
+		struct rd r = {J->buf, off, J->cend, 0, J->arena, J->cend};
 		uint64_t size = rd_var(&r);
 		if (r.bad || size < 1 || size > J->cend - off)
 			return fail(J, off, "constant pool event size %" PRIu64 " runs past the chunk",
@@ -617,9 +736,15 @@ read_pools(struct jfr *J, size_t off)
 			const struct jclass *c = class_of(J, type);
 			if (c == NULL && !r.bad)
 				return fail(J, at, "constant pool of undeclared class id %" PRIu64, type);
-			for (uint64_t k = 0; k < count && !r.bad; k++) {
+			if (r.bad)
+				break;
+			enum kind k = kind_of(c);
+			struct stplan sp = {SIZE_MAX, SIZE_MAX, SIZE_MAX, NULL};
+			if (k == K_STACK)
+				stack_plan(J, c, &sp);
+			for (uint64_t i = 0; i < count && !r.bad; i++) {
 				uint64_t key = rd_var(&r);
-				read_constant(J, &r, c, key);
+				read_constant(J, &r, c, k, &sp, key);
 			}
 		}
 		if (r.bad)
@@ -694,17 +819,10 @@ method_frame(struct jfr *J, uint64_t mid, int64_t line)
 	return id;
 }
 
-/* Index of a thread in this chunk's pool, or NONE. */
-static uint32_t
-thread_index(struct jfr *J, uint64_t tref)
-{
-	return idmap_get(&J->thread_ids, tref);
-}
-
 /* The root a thread's stacks start at: a thread frame the --group option
  * keeps or merges (relabel.h). */
 static uint32_t
-thread_root(struct jfr *J, ft_profile *p, uint32_t at)
+thread_root(struct jfr *J, uint32_t at)
 {
 	if (at == NONE)
 		return FT_ROOT;
@@ -714,25 +832,47 @@ thread_root(struct jfr *J, ft_profile *p, uint32_t at)
 	char buf[512];
 	size_t n = str_text(J, &t->name, buf, sizeof(buf));
 	ft_thread th = {NULL, 0, n > 0 ? buf : NULL, n, -1, t->tid, 0};
-	t->root = profile_thread_root(p, &th);
+	t->root = profile_thread_root(J->p, &th);
 	return t->root;
+}
+
+/* The label set {thread=NAME} of thread `at` (0, the empty set, when the
+ * event has no thread or the thread no name). */
+static uint32_t
+thread_set(struct jfr *J, uint32_t at)
+{
+	if (at == NONE)
+		return 0;
+	struct jthread *t = &J->threads[at];
+	if (t->set != NONE)
+		return t->set;
+	char buf[512];
+	size_t n = str_text(J, &t->name, buf, sizeof(buf));
+	t->set = 0;
+	if (n > 0) {
+		ft_label l = {J->thread_key, labelsets_str(J->sets, buf, n), 0,
+		    labelsets_str(J->sets, "", 0)};
+		t->set = labelsets_intern(J->sets, &l, 1);
+		J->labelled = 1;
+	}
+	return t->set;
 }
 
 /* Tree node of stack trace id sid in thread `at`, built once per (thread,
  * stack) pair in a chunk: the pair's key is exact (two array indices). */
 static uint32_t
-stack_node(struct jfr *J, ft_profile *p, uint32_t at, uint64_t sid)
+stack_node(struct jfr *J, uint32_t at, uint64_t sid)
 {
+	ft_profile *p = J->p;
 	uint32_t si = idmap_get(&J->stack_ids, sid);
 	uint64_t key = (uint64_t)(at == NONE ? UINT32_MAX : at) << 32 |
 	    (si == NONE ? UINT32_MAX : si);
 	uint32_t node = idmap_get(&J->pair_nodes, key);
 	if (node != NONE)
 		return node;
-	uint32_t root = thread_root(J, p, at);
+	uint32_t root = thread_root(J, at);
 	if (si == NONE || J->stacks[si].nf == 0) {
-		node = profile_child(p, root,
-		    intern_get(J->names, "(no stack trace)", 16, FT_KIND_NONE));
+		node = profile_child(p, root, J->nostack);
 	} else {
 		const struct jstack *st = &J->stacks[si];
 		node = root;
@@ -745,18 +885,56 @@ stack_node(struct jfr *J, ft_profile *p, uint32_t at, uint64_t sid)
 	return node;
 }
 
+/* The accumulator of events of (thread ref, stack ref): made on a cache
+ * miss, found through the cache otherwise. */
+static uint32_t
+acc_slow(struct jfr *J, struct cslot *cs, uint64_t thread, uint64_t stack)
+{
+	uint32_t at = idmap_get(&J->thread_ids, thread);
+	uint32_t node = stack_node(J, at, stack), set = thread_set(J, at);
+	uint64_t key = (uint64_t)node << 32 | set;
+	uint32_t a = idmap_get(&J->acc_ids, key);
+	if (a == NONE) {
+		if (J->nacc == J->cacc) {
+			J->cacc = grow_cap(J->cacc, J->nacc + 1, 256);
+			J->acc_node = xreallocarray(J->acc_node, J->cacc, sizeof(uint32_t));
+			J->acc_set = xreallocarray(J->acc_set, J->cacc, sizeof(uint32_t));
+			J->acc_val = xreallocarray(J->acc_val, J->cacc, sizeof(ft_val) * NCOL);
+		}
+		a = (uint32_t)J->nacc++;
+		J->acc_node[a] = node;
+		J->acc_set[a] = set;
+		memset(&J->acc_val[(size_t)a * NCOL], 0, sizeof(ft_val) * NCOL);
+		idmap_put(&J->acc_ids, key, a);
+		if (stackset_add(&J->seen, node))
+			J->rep->stacks++;
+	}
+	*cs = (struct cslot){stack, thread, a, J->gen};
+	return a;
+}
+
+static inline uint32_t
+acc_of(struct jfr *J, uint64_t thread, uint64_t stack)
+{
+	uint64_t h = (stack * 0x9e3779b97f4a7c15ull) ^ (thread * 0xff51afd7ed558ccdull);
+	struct cslot *cs = &J->cache[h >> (64 - CACHE_BITS)];
+	if (cs->gen == J->gen && cs->stack == stack && cs->thread == thread)
+		return cs->acc;
+	return acc_slow(J, cs, thread, stack);
+}
+
 /* --- events ------------------------------------------------------------------------- */
 
 static int64_t
 ticks_ns(struct jfr *J, uint64_t t)
 {
 	if (J->tps <= 0 || J->tps == 1000000000)
-		return (int64_t)t;
+		return t > INT64_MAX ? INT64_MAX : (int64_t)t;
 	uint64_t tps = (uint64_t)J->tps, q = t / tps, rem = t % tps, a, b;
 	if (__builtin_mul_overflow(q, (uint64_t)1000000000u, &a) ||
 	    __builtin_mul_overflow(rem, (uint64_t)1000000000u, &b) ||
 	    __builtin_add_overflow(a, b / tps, &a) || a > INT64_MAX)
-		return (int64_t)((double)t * 1e9 / (double)tps);
+		return INT64_MAX;
 	return (int64_t)a;
 }
 
@@ -773,7 +951,7 @@ make_plans(struct jfr *J)
 		J->plan[e] = xreallocarray(NULL, c->nf + 1, sizeof(struct fplan));
 		for (size_t i = 0; i < c->nf; i++) {
 			const struct jfield *f = &J->fld[c->f0 + i];
-			struct fplan fp = {R_SKIP, f, f->cp ? NULL : class_of(J, f->type)};
+			struct fplan fp = {R_SKIP, OP_OTHER, f, f->cp ? NULL : class_of(J, f->type)};
 			if (jstr_is(&f->name, "stackTrace"))
 				fp.role = R_STACK;
 			else if (jstr_is(&f->name, "duration"))
@@ -785,52 +963,60 @@ make_plans(struct jfr *J)
 			    (e == EV_TLAB && jstr_is(&f->name, "tlabSize")) ||
 			    (e == EV_OUTSIDE && jstr_is(&f->name, "allocationSize")))
 				fp.role = R_BYTES;
+			if (!f->dim && (f->cp || (fp.c != NULL && fp.c->prim == P_INT)))
+				fp.op = OP_VAR;
+			else if (!f->dim && fp.c != NULL &&
+			    (fp.c->prim == P_BOOL || fp.c->prim == P_BYTE))
+				fp.op = OP_U8;
 			J->plan[e][J->nplan[e]++] = fp;
 		}
 	}
 }
 
-static int
-one_event(struct jfr *J, ft_profile *p, struct rd *r, int e, size_t off)
+/* A field the plan cannot read as one integer: arrays, inline structs,
+ * strings, floats; 0 as its value. */
+static uint64_t
+other_field(struct jfr *J, struct rd *r, const struct fplan *fp)
 {
-	uint64_t stack = 0, dur = 0, bytes = 0, thread = 0;
-	for (size_t i = 0; i < J->nplan[e] && !r->bad; i++) {
-		const struct fplan *fp = &J->plan[e][i];
-		uint64_t v = 0;
-		if (fp->f->dim || (fp->c == NULL && !fp->f->cp))
-			read_field(J, r, fp->f, &v, NULL, 0);
-		else if (fp->f->cp || fp->c->prim == P_INT)
-			v = rd_var(r);
-		else if (fp->c->prim == P_BOOL || fp->c->prim == P_BYTE)
-			v = rd_u8(r);
-		else if (skip_value(J, r, fp->c, 1) != 0)
-			r->bad = 1;
-		switch (fp->role) {
-		case R_STACK: stack = v; break;
-		case R_DUR: dur = v; break;
-		case R_BYTES: bytes = v; break;
-		case R_THREAD: thread = v; break;
-		default: break;
-		}
+	uint64_t v = 0;
+	if (fp->f->dim || fp->c == NULL)
+		read_field(J, r, fp->f, &v, NULL, 0);
+	else if (skip_value(J, r, fp->c, 1) != 0)
+		r->bad = 1;
+	return v;
+}
+
+static int
+one_event(struct jfr *J, struct rd *r, int e, size_t off)
+{
+	uint64_t v[R_N] = {0};
+	const struct fplan *fp = J->plan[e], *end = fp + J->nplan[e];
+	for (; fp < end; fp++) {
+		uint64_t x;
+		if (fp->op == OP_VAR)
+			x = rd_var(r);
+		else if (fp->op == OP_U8)
+			x = rd_u8(r);
+		else
+			x = other_field(J, r, fp);
+		v[fp->role] = x;
 	}
 	if (r->bad)
 		return fail(J, off, "%s event is truncated or malformed", ev_class[e]);
-	ft_val vals[16] = {0};
-	if (e == EV_CPU) {
-		vals[J->col[e][0]] = 1;
-	} else if (e == EV_MONITOR || e == EV_PARK) {
-		vals[J->col[e][0]] = ticks_ns(J, dur);
-	} else {
-		vals[J->col[e][0]] = bytes > INT64_MAX ? INT64_MAX : (ft_val)bytes;
-		vals[J->col[e][1]] = 1;
-	}
-	uint32_t node = stack_node(J, p, thread_index(J, thread), stack);
-	ft_diag d;
-	if (profile_add_self(p, node, vals, &d) != 0)
-		return fail(J, off, "%s", d.msg);
-	J->rep->valid++;
-	if (stackset_add(&J->seen, node))
-		J->rep->stacks++;
+	ft_val x;
+	if (e == EV_CPU)
+		x = 1;
+	else if (e == EV_MONITOR || e == EV_PARK)
+		x = ticks_ns(J, v[R_DUR]);
+	else
+		x = v[R_BYTES] > INT64_MAX ? INT64_MAX : (ft_val)v[R_BYTES];
+	uint32_t a = acc_of(J, v[R_THREAD], v[R_STACK]);
+	ft_val *s = &J->acc_val[(size_t)a * NCOL + (size_t)ev_col[e]];
+	if (__builtin_add_overflow(s[0], x, &s[0]) ||
+	    (e >= EV_ALLOC_SAMPLE && e <= EV_OUTSIDE &&
+	    __builtin_add_overflow(s[1], (ft_val)1, &s[1])))
+		return fail(J, off, "sum of %s values overflows 64 bits", ev_class[e]);
+	J->count[e]++;
 	return 0;
 }
 
@@ -849,37 +1035,30 @@ chunk_reset(struct jfr *J)
 	idmap_free(&J->stack_ids);
 	free(J->methname);
 	J->methname = NULL;
+	arena_free(J->arena); /* UTF-16 strings decoded from the last chunk */
+	J->arena = arena_new();
+	J->gen++;             /* empties the (thread, stack) cache */
 }
 
-/* One chunk at J->c0: header, metadata, pools, then its events (counted
- * when p is NULL, added to p otherwise).  *next gets the next chunk. */
+/* The chunk in J->buf[0..len): header, metadata, pools, then its events. */
 static int
-one_chunk(struct jfr *J, ft_profile *p, size_t *next)
+one_chunk(struct jfr *J)
 {
-	size_t c0 = J->c0;
-	const uint8_t *h = J->buf + c0;
-	if (J->len - c0 < HEADER || memcmp(h, "FLR", 4) != 0)
-		return fail(J, c0, "not a JFR chunk (magic FLR\\0 expected)");
-	unsigned major = (unsigned)rd_be(h + 4, 2);
-	if (major != 2)
-		return fail(J, c0 + 4, "JFR format version %u.%u is not supported (2.x is)",
-		    major, (unsigned)rd_be(h + 6, 2));
-	uint64_t size = rd_be(h + 8, 8), cp = rd_be(h + 16, 8), meta = rd_be(h + 24, 8);
+	const uint8_t *h = J->buf;
+	uint64_t size = J->len, cp = rd_be(h + 16, 8), meta = rd_be(h + 24, 8);
 	J->tps = (int64_t)rd_be(h + 56, 8);
 	uint32_t features = (uint32_t)rd_be(h + 64, 4);
-	if (size < HEADER || size > J->len - c0)
-		return fail(J, c0 + 8, "chunk size %" PRIu64 " runs past the end of the file "
-		    "(%zu bytes left): truncated recording?", size, J->len - c0);
 	if (cp < HEADER || cp >= size || meta < HEADER || meta >= size)
-		return fail(J, c0 + 16, "chunk has no metadata or constant pool (an "
+		return fail(J, 16, "chunk has no metadata or constant pool (an "
 		    "unfinished recording?)");
 	if (!(features & 1))
-		return fail(J, c0 + 64, "uncompressed-integer JFR chunks are not supported");
-	J->cend = c0 + (size_t)size;
-	*next = J->cend;
+		return fail(J, 64, "uncompressed-integer JFR chunks are not supported");
+	J->c0 = 0;
+	J->cend = (size_t)size;
 	chunk_reset(J);
-	if (read_metadata(J, c0 + (size_t)meta) != 0)
+	if (read_metadata(J, (size_t)meta) != 0)
 		return -1;
+	memset(J->ev_of, -1, sizeof(J->ev_of));
 	for (int e = 0; e < EV_N; e++) {
 		J->have_ev[e] = 0;
 		for (size_t i = 0; i < J->ncls; i++) {
@@ -888,76 +1067,90 @@ one_chunk(struct jfr *J, ft_profile *p, size_t *next)
 				J->have_ev[e] = 1;
 			}
 		}
+		if (J->have_ev[e] && J->ev_id[e] < EV_MAP)
+			J->ev_of[J->ev_id[e]] = (signed char)e;
 	}
-	if (p != NULL) {
-		if (read_pools(J, c0 + (size_t)cp) != 0)
-			return -1;
-		make_plans(J);
-		J->methname = xreallocarray(NULL, J->nmeths + 1, sizeof(uint32_t));
-		memset(J->methname, 0xff, sizeof(uint32_t) * (J->nmeths + 1));
-	}
-	size_t off = c0 + HEADER;
+	if (read_pools(J, (size_t)cp) != 0)
+		return -1;
+	make_plans(J);
+	J->methname = xreallocarray(NULL, J->nmeths + 1, sizeof(uint32_t));
+	memset(J->methname, 0xff, sizeof(uint32_t) * (J->nmeths + 1));
+	size_t off = HEADER;
 	while (off < J->cend) {
-		struct rd r = {J->buf, off, J->cend, 0, J->arena};
+		struct rd r = {J->buf, off, J->cend, 0, J->arena, J->cend};
 		uint64_t es = rd_var(&r);
 		if (r.bad || es < 2 || es > J->cend - off)
 			return fail(J, off, "event size %" PRIu64 " is invalid or runs past the "
 			    "chunk", es);
 		r.end = off + (size_t)es;
 		uint64_t type = rd_var(&r);
-		for (int e = 0; e < EV_N; e++) {
-			if (!J->have_ev[e] || type != J->ev_id[e])
-				continue;
-			if (p == NULL)
-				J->count[e]++; /* the first pass only counts */
-			else if (one_event(J, p, &r, e, off) != 0)
-				return -1;
+		int e = -1;
+		if (type < EV_MAP) {
+			e = J->ev_of[type];
+		} else {
+			for (int k = 0; k < EV_N && e < 0; k++)
+				if (J->have_ev[k] && type == J->ev_id[k])
+					e = k;
 		}
+		if (e >= 0 && one_event(J, &r, e, off) != 0)
+			return -1;
 		off += (size_t)es;
 	}
 	return 0;
 }
 
+/* The next chunk of the file into J->buf (grown as its bytes arrive, never
+ * sized from the header alone).  1 with a chunk, 0 at the end of the file,
+ * -1 on error. */
 static int
-all_chunks(struct jfr *J, ft_profile *p)
+read_chunk(struct jfr *J)
 {
-	J->c0 = 0;
-	while (J->c0 < J->len) {
-		size_t next;
-		if (one_chunk(J, p, &next) != 0)
+	uint8_t h[HEADER];
+	size_t n = 0;
+	while (n < HEADER) {
+		long got = source_read(J->src, h + n, HEADER - n, J->err);
+		if (got < 0)
 			return -1;
-		J->c0 = next;
-	}
-	return 0;
-}
-
-static uint8_t *
-slurp(ft_source *src, size_t *len, ft_diag *err)
-{
-	size_t cap = 1 << 20, n = 0;
-	uint8_t *buf = xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			if (cap >= JFR_MAX_BYTES) {
-				diag_set(err, "%s: recording larger than %zu MiB; not loaded",
-				    source_name(src), JFR_MAX_BYTES >> 20);
-				free(buf);
-				return NULL;
-			}
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		long r = source_read(src, buf + n, cap - n, err);
-		if (r < 0) {
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
+		if (got == 0)
 			break;
-		n += (size_t)r;
+		n += (size_t)got;
 	}
-	*len = n;
-	return buf;
+	if (n == 0)
+		return 0;
+	if (n < HEADER || memcmp(h, "FLR", 4) != 0)
+		return fail(J, 0, "not a JFR chunk (magic FLR\\0 expected)");
+	unsigned major = (unsigned)rd_be(h + 4, 2);
+	if (major != 2)
+		return fail(J, 4, "JFR format version %u.%u is not supported (2.x is)",
+		    major, (unsigned)rd_be(h + 6, 2));
+	uint64_t size = rd_be(h + 8, 8);
+	if (size < HEADER)
+		return fail(J, 8, "chunk size %" PRIu64 " is smaller than a chunk header",
+		    size);
+	if (size > JFR_MAX_BYTES)
+		return fail(J, 8, "chunk size %" PRIu64 " is larger than %zu MiB; not loaded",
+		    size, JFR_MAX_BYTES >> 20);
+	if (J->cap < HEADER) {
+		J->cap = (size_t)1 << 20;
+		J->buf = xrealloc(J->buf, J->cap);
+	}
+	memcpy(J->buf, h, HEADER);
+	while (n < size) {
+		if (n == J->cap) {
+			J->cap = J->cap * 2 < size ? J->cap * 2 : (size_t)size;
+			J->buf = xrealloc(J->buf, J->cap);
+		}
+		size_t want = (J->cap < size ? J->cap : (size_t)size) - n;
+		long got = source_read(J->src, J->buf + n, want, J->err);
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			return fail(J, 8, "chunk size %" PRIu64 " runs past the end of the file "
+			    "(%zu bytes left): truncated recording?", size, n);
+		n += (size_t)got;
+	}
+	J->len = (size_t)size;
+	return 1;
 }
 
 static void
@@ -976,42 +1169,59 @@ jfr_free(struct jfr *J)
 	free(J->threads);
 	for (int e = 0; e < EV_N; e++)
 		free(J->plan[e]);
+	free(J->cache);
+	free(J->acc_node);
+	free(J->acc_set);
+	free(J->acc_val);
+	idmap_free(&J->acc_ids);
+	labelsets_unref(J->sets);
 	stackset_free(&J->seen);
 	intern_unref(J->names);
 	arena_free(J->arena);
+	free(J->buf);
 }
 
-/* Columns for the event types present. */
+/* The columns of the event types present, and the accumulated values in
+ * them (and per thread label set, when there are any). */
 static int
-make_columns(struct jfr *J, ft_profile **out)
+make_columns(struct jfr *J)
 {
-	static const char *const nm[EV_N][2] = {
-		{"cpu", NULL}, {"alloc_sample_bytes", "alloc_sample_count"},
-		{"alloc_tlab_bytes", "alloc_tlab_count"},
-		{"alloc_outside_bytes", "alloc_outside_count"},
-		{"monitor_enter", NULL}, {"thread_park", NULL},
-	};
-	static const char *const unit[EV_N][2] = {
-		{"count", NULL}, {"bytes", "count"}, {"bytes", "count"}, {"bytes", "count"},
-		{"nanoseconds", NULL}, {"nanoseconds", NULL},
-	};
-	int n = 0;
-	for (int e = 0; e < EV_N; e++) {
-		J->col[e][0] = J->col[e][1] = -1;
-		if (J->count[e] == 0)
-			continue;
-		for (int k = 0; k < 2 && nm[e][k] != NULL; k++)
-			J->col[e][k] = n++;
+	ft_profile *p = J->p;
+	int map[NCOL], n = 0;
+	for (int c = 0; c < NCOL; c++) {
+		int e = EV_N - 1;
+		while (ev_col[e] > c)
+			e--;
+		map[c] = J->count[e] > 0 ? n++ : -1;
 	}
 	if (n == 0)
 		return -1;
-	ft_profile *p = profile_new(J->names, n);
-	for (int e = 0; e < EV_N; e++)
-		for (int k = 0; k < 2; k++)
-			if (J->col[e][k] >= 0)
-				profile_set_type(p, J->col[e][k], nm[e][k], unit[e][k]);
-	J->ncols = n;
-	*out = p;
+	for (int c = 1; c < n; c++)
+		profile_add_column(p, "", "");
+	for (int c = 0; c < NCOL; c++)
+		if (map[c] >= 0)
+			profile_set_type(p, map[c], col_name[c], col_unit[c]);
+	if (J->labelled) {
+		p->labels = labelled_new(J->sets, n);
+		const char **keys = arena_alloc(p->arena, sizeof(char *));
+		keys[0] = profile_strdup(p, "thread", 6);
+		p->label_keys = keys;
+		p->nlabel_keys = 1;
+	}
+	ft_val row[NCOL];
+	ft_diag d;
+	for (size_t a = 0; a < J->nacc; a++) {
+		const ft_val *v = &J->acc_val[a * NCOL];
+		for (int c = 0; c < NCOL; c++)
+			if (map[c] >= 0)
+				row[map[c]] = v[c];
+		if (profile_add_self(p, J->acc_node[a], row, &d) != 0 ||
+		    (p->labels != NULL &&
+		    labelled_add(p->labels, J->acc_node[a], J->acc_set[a], row, &d) != 0)) {
+			diag_set(J->err, "%s: %s", J->path, d.msg);
+			return -2;
+		}
+	}
 	return 0;
 }
 
@@ -1019,32 +1229,43 @@ ft_profile *
 load_jfr(ft_source *src, ft_intern *names, const ft_load_opts *o,
     ft_load_report *rep, ft_diag *err)
 {
-	size_t len;
-	uint8_t *buf = slurp(src, &len, err);
-	if (buf == NULL)
-		return NULL;
 	struct jfr J;
 	memset(&J, 0, sizeof(J));
 	J.path = source_name(src);
 	J.o = o;
 	J.rep = rep;
 	J.err = err;
+	J.src = src;
 	J.names = names != NULL ? intern_ref(names) : intern_new();
-	J.buf = buf;
-	J.len = len;
 	J.arena = arena_new();
+	J.sets = labelsets_new();
+	J.thread_key = labelsets_str(J.sets, "thread", 6);
+	J.cache = xcalloc((size_t)1 << CACHE_BITS, sizeof(struct cslot));
+	J.p = profile_new(J.names, 1);
+	J.nostack = intern_get(J.names, "(no stack trace)", 16, FT_KIND_NONE);
 	rep->what = "event";
-	ft_profile *p = NULL;
-	if (all_chunks(&J, NULL) != 0)
+	ft_profile *p = J.p;
+	int rc;
+	while ((rc = read_chunk(&J)) == 1) {
+		if (one_chunk(&J) != 0)
+			goto fail;
+		J.base += J.len;
+	}
+	if (rc < 0)
 		goto fail;
-	if (make_columns(&J, &p) != 0) {
-		diag_set(err, "%s: no execution, allocation, monitor or park events "
-		    "(jdk.ExecutionSample, jdk.ObjectAllocation*, jdk.JavaMonitorEnter, "
-		    "jdk.ThreadPark): no stacks", J.path);
+	if (J.base == 0) {
+		diag_set(err, "%s: empty file, not a JFR recording", J.path);
 		goto fail;
 	}
-	if (all_chunks(&J, p) != 0)
+	if ((rc = make_columns(&J)) != 0) {
+		if (rc == -1)
+			diag_set(err, "%s: no execution, allocation, monitor or park events "
+			    "(jdk.ExecutionSample, jdk.ObjectAllocation*, jdk.JavaMonitorEnter, "
+			    "jdk.ThreadPark): no stacks", J.path);
 		goto fail;
+	}
+	for (int e = 0; e < EV_N; e++)
+		rep->valid += J.count[e];
 	p->format = "jfr";
 	profile_set_source(p, J.path);
 	p->deftype = 0;
@@ -1054,11 +1275,9 @@ load_jfr(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	jfr_free(&J);
-	free(buf);
 	return p;
 fail:
 	profile_free(p);
 	jfr_free(&J);
-	free(buf);
 	return NULL;
 }
