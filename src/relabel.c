@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "demangle.h"
+#include "labels.h"
 #include "xalloc.h"
 
 static const char *const group_names[FT_GROUPS] = {"none", "process", "thread"};
@@ -193,6 +194,8 @@ profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int colum
 	}
 	free(row);
 	free(nmap);
+	if (rc == 0)
+		labels_remap(p, q, map); /* JFR threads' labels follow the merge */
 	free(map);
 	if (rc != 0 || profile_finish(q, sort, column, err) != 0) {
 		profile_free(q);

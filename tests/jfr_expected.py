@@ -10,6 +10,11 @@ flametui.  Writes one folded file per sample type flametui loads:
   OUT.monitor_enter.folded  jdk.JavaMonitorEnter duration in nanoseconds
   OUT.thread_park.folded    jdk.ThreadPark duration in nanoseconds
   OUT.counts                event counts from `jfr summary`
+  OUT.threads               per sample type, per thread (the event's
+                            eventThread / sampledThread: javaName, else
+                            osName; <unknown> without one): its total, as
+                            "TYPE<TAB>THREAD<TAB>TOTAL" lines (flametui's
+                            `thread` label, seen through --tagroot thread)
 
 Frames: the class name with '/' as '.', '.', the method name, root first.
 usage: jfr_expected.py FILE.jfr OUT   (needs a JDK's `jfr` on PATH)
@@ -56,6 +61,7 @@ def main():
                           capture_output=True).stdout
     events = json.loads(text)['recording']['events']
     cols = defaultdict(lambda: defaultdict(int))
+    threads = defaultdict(lambda: defaultdict(int))
     for ev in events:
         for name, cs in EVENTS:
             if ev['type'] != name:
@@ -64,8 +70,11 @@ def main():
             st = v.get('stackTrace')
             stack = tuple(reversed([frame(f) for f in st['frames']])) \
                 if st and st['frames'] else ('(no stack trace)',)
+            t = v.get('sampledThread') or v.get('eventThread') or {}
+            tname = t.get('javaName') or t.get('osName') or '<unknown>'
             for col, fn in cs:
                 cols[col][stack] += fn(v)
+                threads[col][tname] += fn(v)
     for _, cs in EVENTS:
         for col, _ in cs:
             if col not in cols:
@@ -75,6 +84,12 @@ def main():
             with open('%s.%s.folded' % (out, col), 'wb') as f:
                 for s, w in lines:
                     f.write(s + b' ' + str(w).encode() + b'\n')
+    with open(out + '.threads', 'wb') as f:
+        for _, cs in EVENTS:
+            for col, _ in cs:
+                for t, w in sorted(threads[col].items(), key=lambda x: x[0].encode()):
+                    if w != 0:
+                        f.write(('%s\t%s\t%d\n' % (col, t, w)).encode())
     summary = subprocess.run(['jfr', 'summary', path], check=True,
                              capture_output=True, text=True).stdout
     with open(out + '.counts', 'w') as f:

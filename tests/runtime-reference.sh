@@ -85,10 +85,35 @@ while read -r ev n; do
 	"$flametui" --sample-type "$t" --info "$jfr.jfr.gz" 2>/dev/null | sed -n 's/^total=//p' >"$tmp/a"
 	check "java-work.jfr.gz $ev count"
 done <"$jfr.counts"
+# Thread names as the label `thread` (issue 15): each sample type's value
+# per thread through --tagroot thread (the label value becomes the root
+# frame) = the JDK reader's per-thread totals; --tagfocus on one thread and
+# --tagignore of it split the total as the figures say.
+for t in cpu alloc_sample_bytes alloc_sample_count alloc_tlab_bytes alloc_tlab_count \
+    alloc_outside_bytes alloc_outside_count monitor_enter thread_park; do
+	"$flametui" --sample-type "$t" --tagroot thread --export folded "$jfr.jfr.gz" 2>/dev/null |
+	    awk -v t="$t" '{ w = $NF; sub(/ [0-9]+$/, ""); sub(/;.*/, ""); s[$0] += w }
+		END { for (k in s) if (s[k] != 0) printf "%s\t%s\t%d\n", t, k, s[k] }' |
+	    LC_ALL=C sort >"$tmp/a"
+	awk -F '\t' -v t="$t" '$1 == t' "$jfr.threads" | LC_ALL=C sort >"$tmp/b"
+	check "java-work.jfr.gz $t per thread label"
+done
+for spec in monitor_enter:contender-1 alloc_tlab_bytes:main cpu:contender-2; do
+	t=${spec%%:*} th=${spec#*:}
+	awk -F '\t' -v t="$t" -v th="$th" '$1 == t && $2 == th { print $3 }' "$jfr.threads" >"$tmp/b"
+	"$flametui" --sample-type "$t" --tagfocus "thread=^$th\$" --info "$jfr.jfr.gz" 2>/dev/null |
+	    sed -n 's/^total=//p' >"$tmp/a"
+	check "java-work.jfr.gz --tagfocus thread=$th $t"
+	awk -F '\t' -v t="$t" -v th="$th" '$1 == t { all += $3 } $1 == t && $2 == th { one = $3 }
+	    END { print all - one }' "$jfr.threads" >"$tmp/b"
+	"$flametui" --sample-type "$t" --tagignore "thread=^$th\$" --info "$jfr.jfr.gz" 2>/dev/null |
+	    sed -n 's/^total=//p' >"$tmp/a"
+	check "java-work.jfr.gz --tagignore thread=$th $t"
+done
 if command -v jfr >/dev/null 2>&1; then
 	gzip -dc "$jfr.jfr.gz" >"$tmp/w.jfr"
 	python3 "$top/tests/jfr_expected.py" "$tmp/w.jfr" "$tmp/exp"
-	for f in "$jfr".*.folded "$jfr.counts"; do
+	for f in "$jfr".*.folded "$jfr.counts" "$jfr.threads"; do
 		cp "$f" "$tmp/a"
 		cp "$tmp/exp.${f#"$jfr".}" "$tmp/b"
 		check "jfr expected figures re-made: ${f##*/}"

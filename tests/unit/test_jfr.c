@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "labels.h"
 #include "load.h"
+#include "relabel.h"
 #include "source.h"
 
 static unsigned char *raw;
@@ -79,6 +81,57 @@ TEST(real_recording)
 	profile_free(p);
 }
 
+/* The breakdown of the root's value in column col by the label `thread`,
+ * checked against java-work.threads (from `jfr print --json`). */
+static void
+check_threads(const ft_profile *p, int col, const char *const *want,
+    const long long *v, int n)
+{
+	ft_label_share *r = NULL;
+	uint32_t got = labels_breakdown(p, FT_ROOT, col, NULL, NULL, &r);
+	int seen = 0;
+	for (uint32_t i = 0; i < got; i++) {
+		CHECK_STR(labelsets_text(p->labels->sets, r[i].key, NULL), "thread");
+		const char *t = labelsets_text(p->labels->sets, r[i].value, NULL);
+		for (int k = 0; k < n; k++)
+			if (strcmp(t, want[k]) == 0) {
+				CHECK_INT(r[i].v, v[k]);
+				seen++;
+			}
+	}
+	CHECK_INT(seen, n);
+	free(r);
+}
+
+/* Thread names are the label `thread` of every event (issue 15), and stay
+ * when the thread root frames are merged (--group none, the default). */
+TEST(thread_labels)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_bytes(raw, nraw, &rep, &err);
+	CHECK(p != NULL && p->labels != NULL);
+	if (p == NULL || p->labels == NULL)
+		return;
+	CHECK_INT(p->nlabel_keys, 1);
+	CHECK_STR(p->label_keys[0], "thread");
+	static const char *const mon[] = {"contender-0", "contender-1", "contender-2"};
+	static const long long monv[] = {772579569, 644910895, 677812030};
+	static const char *const cpu[] = {"main", "contender-1", "contender-2", "contender-0"};
+	static const long long cpuv[] = {11, 4, 4, 2};
+	check_threads(p, column(p, "monitor_enter"), mon, monv, 3);
+	check_threads(p, column(p, "cpu"), cpu, cpuv, 4);
+	ft_profile *q = profile_regroup(p, FT_GROUP_NONE, FT_SORT_NAME, 0, &err);
+	CHECK(q != NULL && q->labels != NULL);
+	if (q != NULL && q->labels != NULL) {
+		CHECK(p->nthreads == 7 && q->nthreads == 0); /* merged */
+		check_threads(q, column(q, "monitor_enter"), mon, monv, 3);
+		check_threads(q, column(q, "cpu"), cpu, cpuv, 4);
+	}
+	profile_free(q);
+	profile_free(p);
+}
+
 TEST(damaged_headers)
 {
 	ft_load_report rep;
@@ -145,6 +198,7 @@ main(void)
 		return 1;
 	}
 	RUN(real_recording);
+	RUN(thread_labels);
 	RUN(damaged_headers);
 	RUN(mutations_never_crash);
 	free(raw);

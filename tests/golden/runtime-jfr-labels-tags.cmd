@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --sample-type alloc_tlab_bytes --info tests/data/jfr/java-work.jfr.gz | grep -E '^(label|total)'; LC_ALL=C $FLAMETUI --sample-type cpu --tagfocus 'thread=contender-[12]' --tagroot thread --export folded tests/data/jfr/java-work.jfr.gz
