@@ -48,6 +48,7 @@ struct ft_json {
 	size_t record_bytes, max_record;
 	const char *pending_key; /* collecting: key of the next member */
 	size_t pending_keylen;
+	int drop;           /* collecting: the next value is a dropped member's */
 	int failed;
 	ft_diag msg;        /* callback failure, without the byte offset */
 	char *scratch;      /* NUL-terminated copy of a streamed scalar */
@@ -250,11 +251,16 @@ scalar(ft_json *j, enum json_type t, int b, const char *s, size_t n)
 	if (j->skip > 0)
 		return 1;
 	value_starts(j);
+	if (j->drop) {
+		j->drop = 0;
+		return 1;
+	}
 	if (j->collect_at != SIZE_MAX) {
-		json_val *v = rec_alloc(j, sizeof(*v));
-		char *copy = v != NULL ? rec_alloc(j, n + 1) : NULL;
-		if (copy == NULL)
+		/* The value and its text in one piece of the record arena. */
+		json_val *v = rec_alloc(j, sizeof(*v) + n + 1);
+		if (v == NULL)
 			return too_big(j), 0;
+		char *copy = (char *)(v + 1);
 		memset(v, 0, sizeof(*v));
 		v->type = t;
 		v->b = b;
@@ -314,6 +320,11 @@ start(ft_json *j, enum json_type t)
 		return 1;
 	}
 	value_starts(j);
+	if (j->drop) { /* a dropped member: parsed, not collected */
+		j->drop = 0;
+		j->skip = 1;
+		return 1;
+	}
 	enum json_mode mode = JSON_COLLECT;
 	json_val *v = NULL;
 	if (j->collect_at == SIZE_MAX) {
@@ -381,6 +392,11 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 	seg->keylen = n;
 	j->path.klen += n + 1;
 	if (j->collect_at != SIZE_MAX) {
+		if (j->h->keep != NULL &&
+		    !j->h->keep(j->ctx, j, j->nlv - 1 - j->collect_at)) {
+			j->drop = 1;
+			return 1;
+		}
 		char *k = rec_alloc(j, n + 1);
 		if (k == NULL)
 			return too_big(j), 0;

@@ -67,6 +67,12 @@ typedef struct json_handler {
 	int (*value)(void *ctx, ft_json *j, const json_val *v);
 	/* A descended container ends (may be NULL). */
 	int (*leave)(void *ctx, ft_json *j, enum json_type type);
+	/* While a record is collected: keep the member whose key the path's
+	 * last step holds?  depth 0 = a member of the record itself, 1 = of
+	 * a container in it, ...  0 drops the member's value unseen (a trace
+	 * event's args.data of a paint event, say), 1 keeps it.  NULL (or
+	 * left out of an initializer): keep everything. */
+	int (*keep)(void *ctx, ft_json *j, size_t depth);
 } json_handler;
 
 typedef struct json_opts {

@@ -113,6 +113,8 @@ struct ch {
 
 	struct thread *threads; size_t nthreads, cthreads;
 	ft_idmap thread_ids;
+	int64_t last_pid, last_tid; /* the last numeric (pid, tid) seen ... */
+	uint32_t last_thread;       /* ... and its thread, NONE before one */
 	struct span *spans; size_t nspans, cspans;
 	struct mark *marks; size_t nmarks, cmarks;
 	uint32_t seq;
@@ -462,32 +464,82 @@ trace_id(struct ch *C, const json_val *v, int64_t *id, uint32_t *name)
 	return -1;
 }
 
+/* The members of a trace event that trace_event() reads, found in one
+ * pass over it (the first of a repeated key, as json_get()). */
+struct evf { const json_val *ph, *name, *pid, *tid, *ts, *dur, *id, *args; };
+
+static void
+ev_fields(const json_val *ev, struct evf *f)
+{
+	memset(f, 0, sizeof(*f));
+	for (const json_val *v = ev->kids; v != NULL; v = v->next) {
+		const char *k = v->key;
+		const json_val **slot = NULL;
+		switch (v->keylen) {
+		case 2:
+			slot = k[0] == 'p' && k[1] == 'h' ? &f->ph : k[0] == 't' && k[1] == 's' ?
+			    &f->ts : k[0] == 'i' && k[1] == 'd' ? &f->id : NULL;
+			break;
+		case 3:
+			slot = memcmp(k, "pid", 3) == 0 ? &f->pid : memcmp(k, "tid", 3) == 0 ?
+			    &f->tid : memcmp(k, "dur", 3) == 0 ? &f->dur : NULL;
+			break;
+		case 4:
+			slot = memcmp(k, "name", 4) == 0 ? &f->name :
+			    memcmp(k, "args", 4) == 0 ? &f->args : NULL;
+			break;
+		default:
+			break;
+		}
+		if (slot != NULL && *slot == NULL)
+			*slot = v;
+	}
+}
+
+/* A string value's text, or NULL. */
+static const char *
+str_of(const json_val *v, size_t *n)
+{
+	if (v == NULL || v->type != JSON_STR)
+		return NULL;
+	if (n != NULL)
+		*n = v->n;
+	return v->s;
+}
+
 static uint32_t
-thread_of(struct ch *C, ft_json *j, const json_val *ev)
+thread_of(struct ch *C, ft_json *j, const struct evf *f)
 {
 	int64_t pid, tid;
 	uint32_t pn, tn;
-	if (trace_id(C, json_get(ev, "pid"), &pid, &pn) != 0 ||
-	    trace_id(C, json_get(ev, "tid"), &tid, &tn) != 0) {
+	if (trace_id(C, f->pid, &pid, &pn) != 0 || trace_id(C, f->tid, &tid, &tn) != 0) {
 		bad(C, j, "pid or tid is neither a number nor a string");
 		return NONE;
 	}
+	/* Events come in runs of one thread: the last one first. */
+	int numeric = pn == NONE && tn == NONE;
+	if (numeric && C->last_thread != NONE && pid == C->last_pid && tid == C->last_tid)
+		return C->last_thread;
 	uint64_t key = mix((uint64_t)pid, (uint64_t)tid);
 	uint32_t at = idmap_get(&C->thread_ids, key);
-	if (at != NONE)
-		return at;
-	struct thread th = {pid, tid, pn != NONE, tn != NONE, tn, pn, NONE, INT64_MIN};
-	at = (uint32_t)C->nthreads;
-	PUSH(C->threads, C->nthreads, C->cthreads, th);
-	idmap_put(&C->thread_ids, key, at);
+	if (at == NONE) {
+		struct thread th = {pid, tid, pn != NONE, tn != NONE, tn, pn, NONE, INT64_MIN};
+		at = (uint32_t)C->nthreads;
+		PUSH(C->threads, C->nthreads, C->cthreads, th);
+		idmap_put(&C->thread_ids, key, at);
+	}
+	if (numeric) {
+		C->last_pid = pid;
+		C->last_tid = tid;
+		C->last_thread = at;
+	}
 	return at;
 }
 
-/* Timestamp member k in nanoseconds (the file has microseconds). */
+/* A timestamp in nanoseconds (the file has microseconds). */
 static int
-ts_ns(struct ch *C, const json_val *ev, const char *k, int64_t *out)
+ts_ns(struct ch *C, const json_val *v, int64_t *out)
 {
-	const json_val *v = json_get(ev, k);
 	/* Hermes writes timestamps as strings of digits. */
 	if (v == NULL || (v->type != JSON_NUM && v->type != JSON_STR))
 		return -1;
@@ -501,24 +553,24 @@ ts_ns(struct ch *C, const json_val *ev, const char *k, int64_t *out)
 
 /* Frame name of a duration event: name, plus args.detail when a string. */
 static uint32_t
-event_name(struct ch *C, const json_val *ev)
+event_name(struct ch *C, const struct evf *f)
 {
 	size_t nl = 0, dl = 0;
-	const char *name = json_get_str(ev, "name", &nl);
+	const char *name = str_of(f->name, &nl);
 	if (name == NULL) {
 		name = "(unnamed)";
 		nl = strlen(name);
 	}
-	const char *detail = json_get_str(json_get(ev, "args"), "detail", &dl);
+	const char *detail = json_get_str(f->args, "detail", &dl);
 	return intern_get_joined(C->names, name, nl, detail,
 	    detail != NULL ? dl : 0, FT_KIND_NONE);
 }
 
 /* The CPU profile of a Profile/ProfileChunk event (by pid and id). */
 static struct cprof *
-profile_of(struct ch *C, ft_json *j, const json_val *ev, uint32_t thread)
+profile_of(struct ch *C, ft_json *j, const struct evf *f, uint32_t thread)
 {
-	const json_val *idv = json_get(ev, "id");
+	const json_val *idv = f->id;
 	uint64_t key = 0;
 	if (idv != NULL && (idv->type == JSON_STR || idv->type == JSON_NUM))
 		key = hash_bytes(1469598103934665603ull, idv->s, idv->n);
@@ -556,11 +608,11 @@ take_array(struct ch *C, ft_json *j, const json_val *arr, struct cprof *P, int n
 
 /* Profile, ProfileChunk and the legacy CpuProfile event. */
 static int
-sampled_event(struct ch *C, ft_json *j, const json_val *ev, const char *name,
+sampled_event(struct ch *C, ft_json *j, const struct evf *f, const char *name,
     uint32_t thread)
 {
-	const json_val *data = json_get(json_get(ev, "args"), "data");
-	struct cprof *P = profile_of(C, j, ev, thread);
+	const json_val *data = json_get(f->args, "data");
+	struct cprof *P = profile_of(C, j, f, thread);
 	if (strcmp(name, "Profile") == 0)
 		P->thread = thread; /* chunks come from a sampler thread */
 	if (data == NULL)
@@ -605,21 +657,23 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 		bad(C, j, "a trace event is not an object");
 		return 0;
 	}
+	struct evf f;
+	ev_fields(ev, &f);
 	size_t phl = 0;
-	const char *ph = json_get_str(ev, "ph", &phl);
-	const char *name = json_get_str(ev, "name", NULL);
+	const char *ph = str_of(f.ph, &phl);
+	const char *name = str_of(f.name, NULL);
 	if (ph == NULL || phl != 1) {
 		bad(C, j, "event without a one-letter ph");
 		return 0;
 	}
-	uint32_t th = thread_of(C, j, ev);
+	uint32_t th = thread_of(C, j, &f);
 	if (th == NONE)
 		return 0;
 	int64_t ts = 0, dur = 0;
 	switch (ph[0]) {
 	case 'M': {
 		size_t n;
-		const char *s = json_get_str(json_get(ev, "args"), "name", &n);
+		const char *s = json_get_str(f.args, "name", &n);
 		if (name == NULL || s == NULL)
 			return 0;
 		if (strcmp(name, "thread_name") == 0)
@@ -631,11 +685,11 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 	case 'P': case 'I': case 'i':
 		if (name != NULL && (strcmp(name, "Profile") == 0 ||
 		    strcmp(name, "ProfileChunk") == 0 || strcmp(name, "CpuProfile") == 0))
-			return sampled_event(C, j, ev, name, th);
+			return sampled_event(C, j, &f, name, th);
 		C->ignored++;
 		return 0;
 	case 'X':
-		if (ts_ns(C, ev, "ts", &ts) != 0 || ts_ns(C, ev, "dur", &dur) != 0 || dur < 0) {
+		if (ts_ns(C, f.ts, &ts) != 0 || ts_ns(C, f.dur, &dur) != 0 || dur < 0) {
 			bad(C, j, "X event without a numeric ts and a non-negative dur");
 			return 0;
 		}
@@ -644,17 +698,17 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 			return 0;
 		}
 		PUSH(C->spans, C->nspans, C->cspans,
-		    ((struct span){th, event_name(C, ev), C->seq++, ts, dur}));
+		    ((struct span){th, event_name(C, &f), C->seq++, ts, dur}));
 		if (dur > C->threads[th].last_ns)
 			C->threads[th].last_ns = dur;
 		return 0;
 	case 'B': case 'E':
-		if (ts_ns(C, ev, "ts", &ts) != 0) {
+		if (ts_ns(C, f.ts, &ts) != 0) {
 			bad(C, j, "%c event without a numeric ts", ph[0]);
 			return 0;
 		}
 		PUSH(C->marks, C->nmarks, C->cmarks, ((struct mark){th,
-		    ph[0] == 'B' ? event_name(C, ev) : NONE, C->seq++, ts, ph[0] == 'B'}));
+		    ph[0] == 'B' ? event_name(C, &f) : NONE, C->seq++, ts, ph[0] == 'B'}));
 		if (ts > C->threads[th].last_ns)
 			C->threads[th].last_ns = ts;
 		return 0;
@@ -678,6 +732,39 @@ trace_enter(void *ctx, ft_json *j, enum json_type t)
 	if (d == 2 && json_key_is(j, 0, "traceEvents"))
 		return JSON_COLLECT;
 	return JSON_SKIP;
+}
+
+/* Does key k[0..n) equal the literal w? */
+#define KEY_IS(k, n, w) ((n) == sizeof(w) - 1 && memcmp((k), (w), sizeof(w) - 1) == 0)
+
+/* Members of a trace event worth collecting: what trace_event() reads.
+ * Everything else (cat, tts, flow ids, args of paint and layout events)
+ * is parsed but never built, which is most of a Chrome recording. */
+static int
+trace_keep(void *ctx, ft_json *j, size_t depth)
+{
+	if (depth > 2)
+		return 1; /* inside args.data.cpuProfile and the like: all of it */
+	size_t n;
+	const char *k = json_key(j, json_depth(j) - 1, &n);
+	if (k == NULL)
+		return 1;
+	switch (depth) {
+	case 0: /* ph name pid tid ts dur id args */
+		switch (n) {
+		case 2: return KEY_IS(k, n, "ph") || KEY_IS(k, n, "ts") || KEY_IS(k, n, "id");
+		case 3: return KEY_IS(k, n, "pid") || KEY_IS(k, n, "tid") || KEY_IS(k, n, "dur");
+		case 4: return KEY_IS(k, n, "name") || KEY_IS(k, n, "args");
+		default: return 0;
+		}
+	case 1: /* args: name detail data */
+		return KEY_IS(k, n, "name") || KEY_IS(k, n, "detail") || KEY_IS(k, n, "data");
+	case 2: /* args.data: startTime endTime cpuProfile timeDeltas */
+		return KEY_IS(k, n, "startTime") || KEY_IS(k, n, "endTime") ||
+		    KEY_IS(k, n, "cpuProfile") || KEY_IS(k, n, "timeDeltas");
+	default:
+		return 0;
+	}
 }
 
 static int
@@ -864,6 +951,7 @@ ch_init(struct ch *C, ft_source *src, ft_intern *names, const ft_load_opts *o,
 	C->err = err;
 	C->names = names != NULL ? intern_ref(names) : intern_new();
 	C->arena = arena_new();
+	C->last_thread = NONE;
 	rep->what = "event";
 }
 
@@ -894,7 +982,7 @@ load_cpuprofile(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	struct ch C;
 	ch_init(&C, src, names, o, rep, err);
 	rep->what = "sample";
-	json_handler h = {cpu_enter, cpu_value, NULL};
+	json_handler h = {cpu_enter, cpu_value, NULL, NULL};
 	ft_profile *p = NULL;
 	if (json_stream(src, &h, &C, NULL, err) != 0)
 		goto out;
@@ -935,7 +1023,7 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	struct ch C;
 	ch_init(&C, src, names, o, rep, err);
 	C.trace = 1;
-	json_handler h = {trace_enter, trace_value, NULL};
+	json_handler h = {trace_enter, trace_value, NULL, trace_keep};
 	json_opts jo = {1, 0, 0};
 	ft_profile *p = NULL;
 	ft_stackset stacks = {0};

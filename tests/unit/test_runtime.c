@@ -221,6 +221,87 @@ TEST(trace_profile_chunks)
 	free(f);
 }
 
+/* The keep callback: a dropped member is parsed but never built or
+ * delivered, at any depth of the record; kept ones arrive whole. */
+struct keepctx { int records, kids, junk; };
+
+static enum json_mode
+keep_enter(void *ctx, ft_json *j, enum json_type t)
+{
+	return json_depth(j) == 0 ? JSON_DESCEND : JSON_COLLECT;
+}
+
+static int
+keep_keep(void *ctx, ft_json *j, size_t depth)
+{
+	size_t n;
+	const char *k = json_key(j, json_depth(j) - 1, &n);
+	return !(k != NULL && n == 4 && memcmp(k, "junk", 4) == 0);
+}
+
+static int
+keep_value(void *ctx, ft_json *j, const json_val *v)
+{
+	struct keepctx *K = ctx;
+	K->records++;
+	/* Walk the record: no member named junk anywhere. */
+	const json_val *stack[16];
+	int n = 0;
+	stack[n++] = v;
+	while (n > 0) {
+		const json_val *c = stack[--n];
+		if (c->key != NULL && strcmp(c->key, "junk") == 0)
+			K->junk++;
+		for (const json_val *k = c->kids; k != NULL; k = k->next) {
+			K->kids++;
+			if (n < 16)
+				stack[n++] = k;
+		}
+	}
+	return 0;
+}
+
+TEST(json_keep_drops_members)
+{
+	const char *t = "[{\"junk\":{\"a\":[1,{\"junk\":2}]},\"a\":1,"
+	    "\"b\":{\"junk\":[[3]],\"c\":\"x\"},\"junk\":\"s\"},"
+	    "{\"d\":[{\"junk\":null,\"e\":true}]}]";
+	json_handler h = {keep_enter, keep_value, NULL, keep_keep};
+	struct keepctx K = {0};
+	ft_diag err;
+	ft_source *s = source_open_mem(t, strlen(t), "t.json");
+	CHECK_INT(json_stream(s, &h, &K, NULL, &err), 0);
+	source_close(s);
+	CHECK_INT(K.records, 2);
+	CHECK_INT(K.junk, 0);
+	/* a, b, b.c; d, d[0], d[0].e */
+	CHECK_INT(K.kids, 6);
+	/* A syntax error inside a dropped member is still one. */
+	const char *bad = "[{\"a\":1,\"junk\":{\"x\":[1,2,}]}}]";
+	s = source_open_mem(bad, strlen(bad), "t.json");
+	CHECK_INT(json_stream(s, &h, &K, NULL, &err), -1);
+	source_close(s);
+	CHECK(strstr(err.msg, "t.json: byte ") == err.msg);
+	CHECK(strstr(err.msg, "invalid JSON") != NULL);
+}
+
+/* Trace events keep only what the loader reads: members in any order,
+ * dropped ones holding nested containers (Chrome's args of paint events,
+ * flow ids, tts) change nothing. */
+TEST(trace_dropped_members)
+{
+	const char *t = "{\"traceEvents\":["
+	    "{\"args\":{\"src_file\":\"a.cc\",\"data\":{\"frames\":[{\"x\":[1,2]}],"
+	    "\"url\":\"u\"},\"detail\":\"d\"},\"cat\":\"c\",\"dur\":7,\"name\":\"f\","
+	    "\"ph\":\"X\",\"pid\":1,\"tdur\":6,\"tid\":2,\"ts\":10,\"tts\":{\"q\":[]}},"
+	    "{\"bind_id\":\"0x1\",\"flow_in\":true,\"ph\":\"X\",\"name\":\"g\",\"pid\":1,"
+	    "\"tid\":2,\"ts\":11,\"dur\":2,\"args\":{\"name\":[\"not\",\"kept\"]}}"
+	    "],\"metadata\":{\"x\":[1]}}";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	CHECK_STR(f, "[unknown]-1/2;f d 5\n[unknown]-1/2;f d;g 2\n");
+	free(f);
+}
+
 TEST(speedscope_sampled_fractional)
 {
 	const char *t = "{\"profiles\":[{\"type\":\"sampled\",\"name\":\"p\",\"unit\":"
@@ -356,6 +437,8 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
+	RUN(json_keep_drops_members);
+	RUN(trace_dropped_members);
 	RUN(trace_durations);
 	RUN(trace_truncated);
 	RUN(trace_unmatched_and_strict);
