@@ -85,6 +85,20 @@ struct thread {
 	int64_t last_ns;      /* latest timestamp seen */
 };
 
+/* The legacy global samples (Hermes, old Chrome): "samples" entries name
+ * a frame of the "stackFrames" dictionary, whose parents make the stack. */
+struct gframe {
+	const char *id; size_t idlen; /* the dictionary key, in the arena */
+	uint32_t name;                /* intern id */
+	const char *parent; size_t plen; /* NULL at a root */
+	uint32_t up;                  /* index of the parent, resolved at the end */
+};
+struct gsample {
+	uint32_t thread;
+	const char *sf; size_t sflen; /* in the arena */
+	int64_t weight;
+};
+
 /* A duration: X event, or a matched B/E pair. */
 struct span {
 	uint32_t thread, name, seq;
@@ -117,6 +131,9 @@ struct ch {
 	uint32_t last_thread;       /* ... and its thread, NONE before one */
 	struct span *spans; size_t nspans, cspans;
 	struct mark *marks; size_t nmarks, cmarks;
+	struct gframe *gframes; size_t ngframes, cgframes;
+	ft_idmap gframe_ids;   /* hash of the key text -> gframe */
+	struct gsample *gsamples; size_t ngsamples, cgsamples;
 	uint32_t seq;
 	int frac_ns;           /* some timestamp is not a whole microsecond */
 	long ignored;          /* events of other phases */
@@ -718,6 +735,86 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 	}
 }
 
+/* The text of an id given as a number or a string ("sf": 1, "1": {...}),
+ * copied into the arena; -1 when it is neither. */
+static int
+id_text(struct ch *C, const json_val *v, const char **out, size_t *n)
+{
+	if (v == NULL || (v->type != JSON_NUM && v->type != JSON_STR))
+		return -1;
+	*out = arena_strndup(C->arena, v->s, v->n);
+	*n = v->n;
+	return 0;
+}
+
+static uint32_t
+gframe_find(const struct ch *C, const char *id, size_t n)
+{
+	uint32_t at = idmap_get(&C->gframe_ids, hash_bytes(1469598103934665603ull, id, n));
+	if (at == NONE || C->gframes[at].idlen != n || memcmp(C->gframes[at].id, id, n) != 0)
+		return NONE;
+	return at;
+}
+
+/* One entry of the stackFrames dictionary: "ID": {name, parent, ...}. */
+static int
+global_frame(struct ch *C, ft_json *j, const json_val *v)
+{
+	size_t kl;
+	const char *k = json_key(j, 1, &kl);
+	if (v->type != JSON_OBJ || k == NULL) {
+		bad(C, j, "a stack frame is not an object");
+		return 0;
+	}
+	uint64_t h = hash_bytes(1469598103934665603ull, k, kl);
+	if (idmap_get(&C->gframe_ids, h) != NONE)
+		return json_fail(j, "stack frame id repeated (or two ids hash alike)");
+	struct gframe f = {arena_strndup(C->arena, k, kl), kl, 0, NULL, 0, NONE};
+	size_t nl = 0;
+	const char *name = json_get_str(v, "name", &nl);
+	if (name == NULL) {
+		name = "(unnamed)";
+		nl = strlen(name);
+	}
+	f.name = intern_get(C->names, name, nl, FT_KIND_NONE);
+	const json_val *par = json_get(v, "parent");
+	if (par != NULL && par->type != JSON_NULL && id_text(C, par, &f.parent, &f.plen) != 0) {
+		bad(C, j, "a stack frame's parent is neither a number nor a string");
+		return 0;
+	}
+	idmap_put(&C->gframe_ids, h, (uint32_t)C->ngframes);
+	PUSH(C->gframes, C->ngframes, C->cgframes, f);
+	return 0;
+}
+
+/* One entry of the samples array: {pid, tid, sf, weight, ...}. */
+static int
+global_sample(struct ch *C, ft_json *j, const json_val *v)
+{
+	if (v->type != JSON_OBJ) {
+		bad(C, j, "a sample is not an object");
+		return 0;
+	}
+	struct evf f;
+	ev_fields(v, &f);
+	struct gsample g = {0, NULL, 0, 1};
+	if (id_text(C, json_get(v, "sf"), &g.sf, &g.sflen) != 0) {
+		bad(C, j, "sample without an sf (stack frame id)");
+		return 0;
+	}
+	const json_val *w = json_get(v, "weight");
+	/* Hermes writes numbers as strings of digits. */
+	if (w != NULL && ((w->type != JSON_NUM && w->type != JSON_STR) ||
+	    json_fixed(w->s, w->n, 0, &g.weight, NULL) != 0 || g.weight < 0)) {
+		bad(C, j, "sample weight is not a non-negative integer");
+		return 0;
+	}
+	if ((g.thread = thread_of(C, j, &f)) == NONE)
+		return 0;
+	PUSH(C->gsamples, C->ngsamples, C->cgsamples, g);
+	return 0;
+}
+
 static enum json_mode
 trace_enter(void *ctx, ft_json *j, enum json_type t)
 {
@@ -730,6 +827,12 @@ trace_enter(void *ctx, ft_json *j, enum json_type t)
 	if (d == 1 && json_key_is(j, 0, "traceEvents") && t == JSON_ARR)
 		return JSON_DESCEND;
 	if (d == 2 && json_key_is(j, 0, "traceEvents"))
+		return JSON_COLLECT;
+	/* The legacy global samples and their stack frame dictionary. */
+	if (d == 1 && ((json_key_is(j, 0, "samples") && t == JSON_ARR) ||
+	    (json_key_is(j, 0, "stackFrames") && t == JSON_OBJ)))
+		return JSON_DESCEND;
+	if (d == 2 && (json_key_is(j, 0, "samples") || json_key_is(j, 0, "stackFrames")))
 		return JSON_COLLECT;
 	return JSON_SKIP;
 }
@@ -745,6 +848,8 @@ trace_keep(void *ctx, ft_json *j, size_t depth)
 {
 	if (depth > 2)
 		return 1; /* inside args.data.cpuProfile and the like: all of it */
+	if (json_key(j, 0, &(size_t){0}) != NULL && !json_key_is(j, 0, "traceEvents"))
+		return 1; /* samples and stack frames: all of them */
 	size_t n;
 	const char *k = json_key(j, json_depth(j) - 1, &n);
 	if (k == NULL)
@@ -775,6 +880,10 @@ trace_value(void *ctx, ft_json *j, const json_val *v)
 	if ((d == 1 && json_key(j, 0, &(size_t){0}) == NULL) ||
 	    (d == 2 && json_key_is(j, 0, "traceEvents")))
 		return trace_event(C, j, v);
+	if (d == 2 && json_key_is(j, 0, "samples"))
+		return global_sample(C, j, v);
+	if (d == 2 && json_key_is(j, 0, "stackFrames"))
+		return global_frame(C, j, v);
 	if (d == 0 && v->type != JSON_OBJ && v->type != JSON_ARR)
 		return json_fail(j, "a trace is an array or an object");
 	return 0;
@@ -878,6 +987,78 @@ thread_node(struct ch *C, ft_profile *p, uint32_t th)
 	return t->node;
 }
 
+/* The global samples into the tree: each sample's frame and its parents
+ * in the stackFrames dictionary, root first, under its thread's frame;
+ * weight = its "weight" (1 when absent) in the samples column. */
+static int
+add_global(struct ch *C, ft_profile *p, ft_stackset *stacks, ft_diag *err)
+{
+	for (size_t i = 0; i < C->ngframes; i++) {
+		struct gframe *f = &C->gframes[i];
+		if (f->parent == NULL)
+			continue;
+		f->up = gframe_find(C, f->parent, f->plen);
+		if (f->up == NONE) {
+			diag_set(err, "%s: stack frame %.*s: its parent %.*s is not in stackFrames",
+			    C->path, (int)(f->idlen > 60 ? 60 : f->idlen), f->id,
+			    (int)(f->plen > 60 ? 60 : f->plen), f->parent);
+			return -1;
+		}
+	}
+	ft_idmap nodes = {0}; /* (thread, frame) -> node */
+	uint32_t *chain = NULL;
+	size_t cchain = 0;
+	int rc = 0;
+	for (size_t i = 0; i < C->ngsamples && rc == 0; i++) {
+		const struct gsample *g = &C->gsamples[i];
+		uint32_t fi = gframe_find(C, g->sf, g->sflen);
+		if (fi == NONE) {
+			if (C->rep->invalid++ == 0)
+				diag_set(&C->rep->first_bad, "%s: samples[%zu]: sf %.*s is not in "
+				    "stackFrames", C->path, i, (int)(g->sflen > 60 ? 60 : g->sflen),
+				    g->sf);
+			continue;
+		}
+		uint64_t key = mix(g->thread, fi);
+		uint32_t node = idmap_get(&nodes, key);
+		if (node == NONE) {
+			size_t n = 0;
+			for (uint32_t at = fi; at != NONE; at = C->gframes[at].up) {
+				if (n > C->ngframes) {
+					diag_set(err, "%s: stack frame %.*s: its parents form a loop",
+					    C->path, (int)(g->sflen > 60 ? 60 : g->sflen), g->sf);
+					rc = -1;
+					break;
+				}
+				if (n == cchain) {
+					cchain = grow_cap(cchain, n + 1, 64);
+					chain = xreallocarray(chain, cchain, sizeof(uint32_t));
+				}
+				chain[n++] = at;
+			}
+			if (rc != 0)
+				break;
+			node = thread_node(C, p, g->thread);
+			while (n-- > 0)
+				node = profile_child(p, node, C->gframes[chain[n]].name);
+			idmap_put(&nodes, key, node);
+		}
+		ft_val w = g->weight;
+		if (profile_add_self(p, node, &w, err) != 0) {
+			ft_diag d = *err;
+			diag_set(err, "%s: %s", C->path, d.msg);
+			rc = -1;
+			break;
+		}
+		C->rep->valid++;
+		if (stackset_add(stacks, node))
+			C->rep->stacks++;
+	}
+	free(chain);
+	idmap_free(&nodes);
+	return rc;
+}
+
 /* Spans into the tree: a stack of open spans per thread; each span adds
  * its length to its frame and takes it from its parent's self time.  A
  * span overlapping its parent's end is cut there. */
@@ -935,6 +1116,9 @@ ch_free(struct ch *C)
 	idmap_free(&C->thread_ids);
 	free(C->spans);
 	free(C->marks);
+	free(C->gframes);
+	idmap_free(&C->gframe_ids);
+	free(C->gsamples);
 	free(C->where);
 	arena_free(C->arena);
 	intern_unref(C->names);
@@ -1045,11 +1229,16 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 			if (add_cprof(&C, &C.profs[i], p, base, &stacks, err) != 0)
 				goto fail;
 		}
+	} else if (C.ngsamples > 0) {
+		p = profile_new(C.names, 1);
+		profile_set_type(p, 0, "samples", "count");
+		if (add_global(&C, p, &stacks, err) != 0)
+			goto fail;
 	} else {
 		match_marks(&C);
 		if (C.nspans == 0) {
-			diag_set(err, "%s: no duration (B/E/X) or CPU profile events found: "
-			    "no stacks", C.path);
+			diag_set(err, "%s: no duration (B/E/X) events, CPU profile events or "
+			    "samples found: no stacks", C.path);
 			goto out;
 		}
 		p = profile_new(C.names, 1);

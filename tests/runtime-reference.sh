@@ -26,6 +26,8 @@ for spec in cpuprofile:node-work.cpuprofile:0:none cpuprofile:node-work.cpuprofi
     trace:chrome-profile-truncated.json:0:thread trace:clang-ftime-trace.json:0:none \
     trace:clang-ftime-trace.json:0:thread trace:trace-edge.json:0:none \
     trace:trace-edge.json:0:thread speedscope:speedscope-evented.json:0:none \
+    trace:trace-hermes-simple.json:0:none trace:trace-hermes-simple.json:0:thread \
+    trace:trace-hermes-multi-thread.json:0:none trace:trace-hermes-multi-thread.json:0:thread \
     speedscope:speedscope-two-sampled.json:0:none \
     speedscope:speedscope-two-sampled.json:0:thread; do
 	fmt=${spec%%:*} rest=${spec#*:}

@@ -11,7 +11,10 @@ flametui; it implements the rules DESIGN.md and the loaders' headers state:
                running sum of timeDeltas, sorted when out of order; the
                "(root)" node is dropped; empty function names are
                "(anonymous)".
-  trace        sampled Profile/ProfileChunk events win over duration events;
+  trace        sampled Profile/ProfileChunk events win over the legacy
+               global "samples" (each names a "stackFrames" entry whose
+               parents make its stack; value = its "weight", 1 when absent),
+               which win over duration events;
                X and B/E events nest per thread by time (start, longer
                first, file order); self time = own length minus nested
                lengths; thread root frames (thread_name or "tid N"), under
@@ -181,6 +184,19 @@ def trace(path):
     if profiles:
         for p in profiles.values():
             cpu_stacks(p, out, root(p['thread']))
+        return out
+    gs = d.get('samples') if isinstance(d, dict) else None
+    if gs:
+        frames = d.get('stackFrames') or {}
+        for smp in gs:
+            th = (smp.get('pid', 0), smp.get('tid', 0))
+            names = []
+            f = str(smp['sf'])
+            while f is not None:
+                fr = frames[f]
+                names.append(fr.get('name') if isinstance(fr.get('name'), str) else '(unnamed)')
+                f = str(fr['parent']) if fr.get('parent') is not None else None
+            out[root(th) + tuple(reversed(names))][0] += int(smp.get('weight', 1))
         return out
     # B/E matching per thread.
     last = defaultdict(lambda: -2**63)

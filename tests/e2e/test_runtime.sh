@@ -70,6 +70,15 @@ ft_keys q
 ft_check "q quits" ft_wait_for '^flametui exited 0'
 $FT_TMUX kill-server >/dev/null 2>&1
 
+# Hermes' legacy global samples: counts per stackFrames stack.
+ft_start 100 16 -- tests/data/trace-hermes-multi-thread.json
+ft_check "Hermes samples + stackFrames open as sample counts" \
+	ft_wait_for '^trace-hermes-multi-thread.json \| samples \| total 8'
+ft_check "the stackFrames roots are the top frames" ft_matches '^.\[root thread 2\] +.\[root\]'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+$FT_TMUX kill-server >/dev/null 2>&1
+
 ft_start 100 16 -- tests/data/chrome-profile-truncated.json
 ft_check "truncated Chrome trace opens on its CPU profile" \
 	ft_wait_for '^chrome-profile-truncated.json \| cpu \(microseconds\)'

@@ -302,6 +302,22 @@ TEST(trace_dropped_members)
 	free(f);
 }
 
+/* The legacy global samples: each names a stackFrames entry, whose
+ * parents make its stack; weights (strings of digits as Hermes writes
+ * them) add up; they win over duration events. */
+TEST(trace_global_samples)
+{
+	const char *t = "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"x\",\"pid\":1,"
+	    "\"tid\":1,\"ts\":0,\"dur\":50}],"
+	    "\"samples\":[{\"sf\":3,\"pid\":1,\"tid\":1,\"weight\":\"2\"},"
+	    "{\"sf\":\"2\",\"pid\":1,\"tid\":1},{\"sf\":3,\"pid\":1,\"tid\":1,\"weight\":5}],"
+	    "\"stackFrames\":{\"3\":{\"name\":\"leaf\",\"parent\":\"2\"},"
+	    "\"2\":{\"name\":\"mid\",\"parent\":1},\"1\":{\"name\":\"top\"}}}";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	CHECK_STR(f, "[unknown]-1/1;top;mid 1\n[unknown]-1/1;top;mid;leaf 7\n");
+	free(f);
+}
+
 TEST(speedscope_sampled_fractional)
 {
 	const char *t = "{\"profiles\":[{\"type\":\"sampled\",\"name\":\"p\",\"unit\":"
@@ -439,6 +455,7 @@ main(void)
 	RUN(cpuprofile_errors);
 	RUN(json_keep_drops_members);
 	RUN(trace_dropped_members);
+	RUN(trace_global_samples);
 	RUN(trace_durations);
 	RUN(trace_truncated);
 	RUN(trace_unmatched_and_strict);
