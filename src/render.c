@@ -199,14 +199,64 @@ draw_frames(ft_view *v, ft_canvas *c, const ft_pane *p)
 		rc_draw_missing_selection(v, c, p);
 }
 
+/* Cells chip i takes: " kind" or " kind:RE". */
+static int
+chip_width(const ft_canvas *c, const ft_filter *f)
+{
+	const char *k = filter_kind_name(f->kind);
+	int w = 1 + canvas_text_width(c, k, strlen(k));
+	if (*f->pattern != '\0')
+		w += 1 + canvas_text_width(c, f->pattern, strlen(f->pattern));
+	return w;
+}
+
+/* How many of the first chips fit in room cells with the marker for the
+ * rest (" +N filters [F]", or without " [F]" when that does not fit):
+ * every chip when all fit, else as many as leave room for the marker. */
+int
+render_chips_fit(const ft_view *v, const ft_canvas *c, int room, int *marker_w)
+{
+	int n = v->filters.n, total = 0;
+	for (int i = 0; i < n; i++)
+		total += chip_width(c, &v->filters.v[i]);
+	*marker_w = 0;
+	if (total <= room)
+		return n;
+	int k = 0, used = 0;
+	for (;;) {
+		char m[48];
+		int mw = render_chips_more(m, sizeof(m), n - k, 1);
+		int cw = k < n ? chip_width(c, &v->filters.v[k]) : 0;
+		if (k == n || used + cw + mw > room)
+			break;
+		used += cw;
+		k++;
+	}
+	char m[48];
+	*marker_w = render_chips_more(m, sizeof(m), n - k, 1);
+	if (used + *marker_w > room)
+		*marker_w = render_chips_more(m, sizeof(m), n - k, 0);
+	return k;
+}
+
+int
+render_chips_more(char *buf, size_t cap, int n, int key)
+{
+	int k = snprintf(buf, cap, " +%d filter%s%s", n, n == 1 ? "" : "s", key ? " [F]" : "");
+	return k < 0 ? 0 : (size_t)k < cap ? k : (int)cap - 1;
+}
+
 /* Filter chips ("focus:RE") and the search pattern ("/RE") in the
- * header from cell x; returns the next free cell. */
+ * header from cell x; the chips that do not fit are counted ("+2
+ * filters [F]": F lists them).  Returns the next free cell. */
 static int
 draw_chips(const ft_view *v, ft_canvas *c, int x, int limit)
 {
 	ft_style st_bar = bar_style(v);
 	ft_style st_chip = v->colors > 0 ? st_chip_color : st_chip_mono;
-	for (int i = 0; i < v->filters.n && x < limit; i++) {
+	int mw;
+	int fit = render_chips_fit(v, c, limit - x, &mw);
+	for (int i = 0; i < fit && x < limit; i++) {
 		const ft_filter *f = &v->filters.v[i];
 		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
 		const char *k = filter_kind_name(f->kind);
@@ -215,6 +265,14 @@ draw_chips(const ft_view *v, ft_canvas *c, int x, int limit)
 			continue;
 		x += canvas_text(c, x, 0, limit - x, ":", 1, st_chip, 1);
 		x += canvas_text(c, x, 0, limit - x, f->pattern, strlen(f->pattern), st_chip, 1);
+	}
+	if (fit < v->filters.n) {
+		char m[48];
+		int n = render_chips_more(m, sizeof(m), v->filters.n - fit, 1);
+		if (n != mw) /* " [F]" did not fit */
+			n = render_chips_more(m, sizeof(m), v->filters.n - fit, 0);
+		x += canvas_text(c, x, 0, limit - x, " ", 1, st_bar, 0);
+		x += canvas_text(c, x, 0, limit - x, m + 1, (size_t)n - 1, st_chip, 1);
 	}
 	if (v->search != NULL && x < limit) {
 		const char *pat = match_pattern(v->search);
@@ -720,6 +778,77 @@ draw_details(ft_view *v, ft_view *sv, const uint32_t *names, uint32_t n, ft_canv
 	}
 }
 
+/* The filter list (F): a panel above the status line with every filter,
+ * in the order they apply, then the search; the selected entry in
+ * reverse video.  The status line says the keys. */
+static void
+draw_flist(ft_view *v, ft_canvas *c)
+{
+	int rows = view_flist_rows(v);
+	int top = c->h - 1 - rows;
+	if (top < 1)
+		return;
+	ft_style bd = {0x808080, FT_COLOR_DEFAULT, 0};
+	for (int x = 0; x < c->w; x++)
+		canvas_glyph(c, x, top, FT_G_HLINE, bd);
+	char title[64];
+	int n = view_flist_len(v);
+	snprintf(title, sizeof(title), " filters: %d, in the order they apply ", v->filters.n);
+	canvas_text(c, 1, top, c->w - 2, title, strlen(title), bd, 0);
+	int lines = rows - 1;
+	if (v->flist.sel < v->flist.top)
+		v->flist.top = v->flist.sel;
+	if (v->flist.sel >= v->flist.top + lines)
+		v->flist.top = v->flist.sel - lines + 1;
+	for (int i = 0; i < lines; i++) {
+		int y = top + 1 + i, e = v->flist.top + i;
+		canvas_fill(c, 0, c->w, y, ' ', st_plain);
+		if (n == 0 && i == 0) {
+			const char *none = "  no filters and no search (: adds a filter, U undoes the last change)";
+			canvas_text(c, 0, y, c->w, none, strlen(none), st_plain, 1);
+			continue;
+		}
+		if (e >= n)
+			continue;
+		ft_style st = e == v->flist.sel ? (ft_style){FT_COLOR_DEFAULT, FT_COLOR_DEFAULT,
+		    FT_A_REVERSE | FT_A_BOLD} : st_plain;
+		canvas_fill(c, 0, c->w, y, ' ', st);
+		char lead[32];
+		const char *k, *pat;
+		if (e < v->filters.n) {
+			snprintf(lead, sizeof(lead), "%3d  ", e + 1);
+			k = filter_kind_name(v->filters.v[e].kind);
+			pat = v->filters.v[e].pattern;
+		} else {
+			snprintf(lead, sizeof(lead), "     ");
+			k = "search";
+			pat = match_pattern(v->search);
+		}
+		int x = canvas_text(c, 0, y, c->w, lead, strlen(lead), st, 0);
+		x += canvas_text(c, x, y, c->w - x, k, strlen(k), st, 1);
+		if (*pat != '\0') {
+			x += canvas_text(c, x, y, c->w - x, " ", 1, st, 0);
+			canvas_text(c, x, y, c->w - x, pat, strlen(pat), st, 1);
+		}
+	}
+}
+
+/* The status line while the filter list is open: which entry, the keys. */
+static void
+draw_flist_status(ft_view *v, ft_canvas *c)
+{
+	int y = c->h - 1;
+	ft_style st = status_style(v);
+	canvas_fill(c, 0, c->w, y, ' ', st);
+	if (v->message != NULL) {
+		canvas_text(c, 0, y, c->w, v->message, strlen(v->message), st, 1);
+		return;
+	}
+	int n = view_flist_len(v);
+	canvas_printf(c, 0, y, c->w, st, "%d of %d | x/Delete removes, X all, U undo, "
+	    "Ctrl-R redo, Esc closes", n > 0 ? v->flist.sel + 1 : 0, n);
+}
+
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
@@ -945,7 +1074,12 @@ render_view(ft_view *v, ft_canvas *c)
 			draw_details(v, v, path, d, c);
 			free(path);
 		}
-		draw_status(v, c);
+		if (v->flist.active) {
+			draw_flist(v, c);
+			draw_flist_status(v, c);
+		} else {
+			draw_status(v, c);
+		}
 	}
 	if (v->prompt_kind != PK_NONE)
 		draw_prompt(v, c);

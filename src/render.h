@@ -18,6 +18,12 @@ void render_prompt(ft_canvas *c, int kind, const ft_prompt *pr, int *cx, int *cy
 void render_help(ft_canvas *c, const char *title, const char *mouse,
     int *scroll, ft_style bar, int flip);
 
+/* Header chips: how many of the view's filters fit in room cells with
+ * the marker for the rest (its width in *marker_w, 0 when all fit), and
+ * the marker's text " +N filters [F]" (key: with " [F]") into buf. */
+int render_chips_fit(const ft_view *v, const ft_canvas *c, int room, int *marker_w);
+int render_chips_more(char *buf, size_t cap, int n, int key);
+
 /* Background colour of a frame in the view's colour mode. */
 uint32_t render_frame_color(const ft_view *v, uint32_t node);
 

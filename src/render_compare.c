@@ -160,19 +160,37 @@ rc_draw_missing_selection(const ft_view *v, ft_canvas *c, const ft_pane *p)
 
 /* --- headers ---------------------------------------------------------------- */
 
-/* " | focus RE, ignore RE" for the active filters ("" without). */
+/* " | focus RE, ignore RE" for the active filters ("" without), in at
+ * most room cells: the filters that do not fit are counted (", +2 filters
+ * [F]"; F lists them all). */
 static void
-filters_text(const ft_view *v, char *buf, size_t cap)
+filters_text(const ft_view *v, const ft_canvas *c, int room, char *buf, size_t cap)
 {
 	size_t k = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < v->filters.n && k + 1 < cap; i++) {
+	int n = v->filters.n;
+	for (int i = 0; i < n && k + 1 < cap; i++) {
 		const char *pat = v->filters.v[i].pattern; /* "" for invert */
-		int r = snprintf(buf + k, cap - k, "%s%s%s%s", i ? ", " : " | ",
+		char one[512], more[64];
+		snprintf(one, sizeof(one), "%s%s%s%s", i ? ", " : " | ",
 		    filter_kind_name(v->filters.v[i].kind), *pat ? " " : "", pat);
+		int w = canvas_text_width(c, buf, k) + canvas_text_width(c, one, strlen(one));
+		int left = n - i - 1;
+		/* The marker after this chip when the rest do not fit. */
+		char after[64];
+		int aw = left > 0 ? snprintf(after, sizeof(after), ", +%d filter%s [F]", left,
+		    left == 1 ? "" : "s") : 0;
+		snprintf(more, sizeof(more), "%s+%d filter%s [F]", i ? ", " : " | ", n - i,
+		    n - i == 1 ? "" : "s");
+		if (w + aw > room) {
+			/* This one and the rest: counted. */
+			snprintf(buf + k, cap - k, "%s", more);
+			return;
+		}
+		int r = snprintf(buf + k, cap - k, "%s", one);
 		if (r < 0)
 			break;
-		k += (size_t)r;
+		k += (size_t)r < cap - k ? (size_t)r : cap - k - 1;
 	}
 }
 
@@ -223,8 +241,8 @@ side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 		snprintf(buf, sizeof(buf), " | %u only in %s", cmp->only[idx], idx == 0 ? "A" : "B");
 		x += text(c, x, p->y, x1, buf, st);
 	}
-	char chips[512];
-	filters_text(v, chips, sizeof(chips));
+	char chips[1024];
+	filters_text(v, c, x1 - x, chips, sizeof(chips));
 	x += text(c, x, p->y, x1, chips, st);
 	x += zoom_text(v, c, x, p->y, x1, st);
 	/* The file name last: it is the part that may be clipped. */
@@ -254,8 +272,8 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	    v->color == COLOR_DTOTAL ? "total delta" :
 	    v->color == COLOR_DSELF ? "self delta" : "name");
 	int x = p->x + text(c, p->x, p->y, x1, buf, st);
-	char chips[512];
-	filters_text(v, chips, sizeof(chips));
+	char chips[1024];
+	filters_text(v, c, x1 - x, chips, sizeof(chips));
 	x += text(c, x, p->y, x1, chips, st);
 	x += zoom_text(v, c, x, p->y, x1, st);
 	x += text(c, x, p->y, x1, " | ", st);

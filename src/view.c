@@ -101,6 +101,10 @@ view_free(ft_view *v)
 	if (v->raw != NULL)
 		profile_free(v->raw);
 	filters_free(&v->filters);
+	for (int i = 0; i < v->nfundo; i++)
+		filters_free(&v->fundo[i]);
+	for (int i = 0; i < v->nfredo; i++)
+		filters_free(&v->fredo[i]);
 	free(v->lab.r);
 	history_free(&v->hist_search);
 	history_free(&v->hist_filter);

@@ -60,6 +60,7 @@ enum ft_color_mode {
 #define VIEW_MIN_W 20
 #define VIEW_MIN_H 5
 #define VIEW_DETAILS_MIN 9 /* rows of the details panel, border included */
+#define VIEW_UNDO_MAX 64   /* filter changes U can undo */
 
 /* What an open prompt is for. */
 enum ft_prompt_kind { PK_NONE = 0, PK_SEARCH, PK_FILTER, PK_TABLE };
@@ -156,6 +157,15 @@ typedef struct ft_view {
 	ft_profile *base;    /* not owned */
 	ft_profile *derived; /* owned; NULL when no filter is active */
 	ft_filters filters;  /* owned */
+	/* Filter undo (U) and redo (Ctrl-R): the lists before each change,
+	 * newest last (owned). */
+	ft_filters fundo[VIEW_UNDO_MAX], fredo[VIEW_UNDO_MAX];
+	int nfundo, nfredo;
+	/* The filter list (F): every filter, then the search; sel, top are
+	 * indexes into that list. */
+	struct {
+		int active, sel, top;
+	} flist;
 	enum ft_sort sort;   /* child order used for derived trees */
 	/* Processes, threads and names (relabel.h): base is raw relabelled to
 	 * (group, demangle); raw owned and base_own (base when it is not raw)
@@ -330,6 +340,16 @@ void view_search_selected(ft_view *v);
 /* Add "KIND RE" (or KIND=RE), remove the last, clear all: re-derive. */
 int view_filter_add(ft_view *v, const char *line, ft_diag *err);
 int view_filter_remove(ft_view *v, int all);
+/* Remove filter i (in list order), or the search when i is the number of
+ * filters.  V_* flags. */
+int view_filter_remove_at(ft_view *v, int i);
+/* U / Ctrl-R: the filter list before the last change, or the change
+ * undone again.  V_* flags. */
+int view_filter_undo(ft_view *v, int redo);
+/* Entries of the filter list: the filters, then the search if any. */
+int view_flist_len(const ft_view *v);
+/* Rows the filter list panel takes when open, border included. */
+int view_flist_rows(const ft_view *v);
 /* Key i: invert on or off.  Key r: collapse recursion off -> direct ->
  * all -> off.  Both are entries of the filter list (chips). */
 int view_toggle_invert(ft_view *v);

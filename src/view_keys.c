@@ -95,6 +95,48 @@ table_apply(ft_view *v, enum ft_action a)
 	return V_REDRAW;
 }
 
+/* --- the filter list ------------------------------------------------------ */
+
+/* Keys in the filter list (F): Up/Down select, x removes the selected
+ * entry, X all, U / Ctrl-R undo and redo; F, Esc, q and Enter close it
+ * (handled in view_key); any other key closes it and acts on the graph. */
+static int
+flist_apply(ft_view *v, enum ft_action a)
+{
+	int n = view_flist_len(v);
+	switch (a) {
+	case ACT_UP: case ACT_LEFT: case ACT_PGUP: case ACT_TOP:
+		if (v->flist.sel > 0)
+			v->flist.sel = a == ACT_UP || a == ACT_LEFT ? v->flist.sel - 1 : 0;
+		break;
+	case ACT_DOWN: case ACT_RIGHT: case ACT_PGDN: case ACT_BOTTOM:
+		if (v->flist.sel + 1 < n)
+			v->flist.sel = a == ACT_DOWN || a == ACT_RIGHT ? v->flist.sel + 1 : n - 1;
+		break;
+	case ACT_FILTER_POP:
+		view_filter_remove_at(v, v->flist.sel);
+		break;
+	case ACT_FILTER_CLEAR:
+		view_filter_remove(v, 1);
+		break;
+	case ACT_FILTER_UNDO: case ACT_FILTER_REDO:
+		view_filter_undo(v, a == ACT_FILTER_REDO);
+		break;
+	case ACT_FILTER_LIST: case ACT_ZOOM: case ACT_RESET:
+		v->flist.active = 0;
+		break;
+	case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND: case ACT_FILTER:
+		return common_apply(v, a);
+	default:
+		v->flist.active = 0;
+		return common_apply(v, a);
+	}
+	n = view_flist_len(v);
+	if (v->flist.sel >= n)
+		v->flist.sel = n > 0 ? n - 1 : 0;
+	return V_REDRAW;
+}
+
 /* --- the butterfly view -------------------------------------------------- */
 
 static int
@@ -149,6 +191,7 @@ bf_apply(ft_view *v, enum ft_action a)
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
 	case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
 	case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
+	case ACT_FILTER_LIST: case ACT_FILTER_UNDO: case ACT_FILTER_REDO:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
 	case ACT_SEARCH_SEL:
@@ -338,6 +381,13 @@ common_apply(ft_view *v, enum ft_action a)
 	case ACT_FILTER_POP:
 	case ACT_FILTER_CLEAR:
 		return view_filter_remove(v, a == ACT_FILTER_CLEAR);
+	case ACT_FILTER_LIST:
+		v->flist.active = 1;
+		v->flist.sel = v->flist.top = 0;
+		return V_REDRAW;
+	case ACT_FILTER_UNDO:
+	case ACT_FILTER_REDO:
+		return view_filter_undo(v, a == ACT_FILTER_REDO);
 	case ACT_BUTTERFLY: {
 		if (v->sel == FT_ROOT) {
 			v->message = "select a function first";
@@ -377,6 +427,8 @@ view_apply(ft_view *v, enum ft_action a)
 		return bf_apply(v, a);
 	if (v->table.active)
 		return table_apply(v, a);
+	if (v->flist.active)
+		return flist_apply(v, a);
 	return common_apply(v, a);
 }
 
@@ -391,6 +443,14 @@ view_key(ft_view *v, int key)
 	if (v->help && key == 'q') { /* q closes the help (Ctrl-C still quits) */
 		v->help = 0;
 		return V_REDRAW;
+	}
+	if (!v->help && v->flist.active && v->bf == NULL && !v->table.active) {
+		if (key == FTK_ESC || key == 'q') {
+			v->flist.active = 0;
+			return V_REDRAW;
+		}
+		if (key == FTK_DELETE)
+			return f | flist_apply(v, ACT_FILTER_POP);
 	}
 	if (!v->help && key == FTK_ESC) {
 		if (v->bf != NULL) {

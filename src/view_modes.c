@@ -422,8 +422,100 @@ view_reload(ft_view *v, ft_profile *base, ft_profile *raw, const ft_profile *b,
 	return 0;
 }
 
+/* --- filter undo / redo --------------------------------------------------- */
+
+/* A copy of src (its regexes and tag specs compiled again). */
+static void
+filters_copy(ft_filters *dst, const ft_filters *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	for (int i = 0; i < src->n; i++) {
+		ft_diag err;
+		/* Each compiled before, so it compiles again (the result is
+		 * ignored only because it cannot fail). */
+		(void)filters_add(dst, src->v[i].kind, src->v[i].pattern, &err);
+	}
+}
+
+/* Push f (moved in) on a stack of at most VIEW_UNDO_MAX lists: the
+ * oldest goes when it is full. */
+static void
+fstack_push(ft_filters *st, int *n, ft_filters *f)
+{
+	if (*n == VIEW_UNDO_MAX) {
+		filters_free(&st[0]);
+		memmove(&st[0], &st[1], sizeof(ft_filters) * (VIEW_UNDO_MAX - 1));
+		(*n)--;
+	}
+	st[(*n)++] = *f;
+	memset(f, 0, sizeof(*f));
+}
+
+/* Before a change of the filters: remember the list for U; a new change
+ * forgets what was undone. */
+static void
+undo_save(ft_view *v)
+{
+	ft_filters c;
+	filters_copy(&c, &v->filters);
+	fstack_push(v->fundo, &v->nfundo, &c);
+	while (v->nfredo > 0)
+		filters_free(&v->fredo[--v->nfredo]);
+}
+
+/* The change failed and the list is as before: forget its undo entry. */
+static void
+undo_drop(ft_view *v)
+{
+	if (v->nfundo > 0)
+		filters_free(&v->fundo[--v->nfundo]);
+}
+
+/* The change failed half-way (the tree is still the old one): the list
+ * as it was before it. */
+static void
+undo_restore(ft_view *v)
+{
+	if (v->nfundo == 0)
+		return;
+	filters_free(&v->filters);
+	v->filters = v->fundo[--v->nfundo];
+	memset(&v->fundo[v->nfundo], 0, sizeof(ft_filters));
+}
+
 int
-view_filter_add(ft_view *v, const char *line, ft_diag *err)
+view_filter_undo(ft_view *v, int redo)
+{
+	ft_filters *from = redo ? v->fredo : v->fundo, *to = redo ? v->fundo : v->fredo;
+	int *nfrom = redo ? &v->nfredo : &v->nfundo, *nto = redo ? &v->nfundo : &v->nfredo;
+	if (*nfrom == 0) {
+		v->message = redo ? "no undone filter change to redo" : "no filter change to undo";
+		return V_REDRAW;
+	}
+	ft_filters cur = v->filters;
+	v->filters = from[*nfrom - 1];
+	ft_diag err;
+	if (refilter(v, &err) != 0) {
+		v->filters = cur;
+		view_message(v, err.msg);
+		return V_REDRAW;
+	}
+	(*nfrom)--;
+	fstack_push(to, nto, &cur);
+	int n = v->filters.n;
+	snprintf(v->msgbuf, sizeof(v->msgbuf), "%s: %d filter%s now (%s)", redo ? "redone" : "undone",
+	    n, n == 1 ? "" : "s", redo ? "U undoes" : "Ctrl-R redoes");
+	v->message = v->msgbuf;
+	if (v->flist.active && v->flist.sel >= view_flist_len(v))
+		v->flist.sel = view_flist_len(v) > 0 ? view_flist_len(v) - 1 : 0;
+	return V_REDRAW;
+}
+
+/* --- filter changes ------------------------------------------------------- */
+
+/* Append a filter line and re-derive, without an undo entry. */
+static int
+filter_add(ft_view *v, const char *line, ft_diag *err)
 {
 	if (v->cmp != NULL && v->in[0] == NULL) {
 		diag_set(err, "%s", no_inputs);
@@ -439,6 +531,17 @@ view_filter_add(ft_view *v, const char *line, ft_diag *err)
 }
 
 int
+view_filter_add(ft_view *v, const char *line, ft_diag *err)
+{
+	undo_save(v);
+	if (filter_add(v, line, err) != 0) {
+		undo_drop(v);
+		return -1;
+	}
+	return 0;
+}
+
+int
 view_filter_remove(ft_view *v, int all)
 {
 	if (v->filters.n == 0) {
@@ -446,12 +549,54 @@ view_filter_remove(ft_view *v, int all)
 		return V_REDRAW;
 	}
 	ft_diag err;
+	undo_save(v);
 	if (all)
 		filters_clear(&v->filters);
 	else
 		filters_pop(&v->filters);
-	if (refilter(v, &err) != 0)
+	if (refilter(v, &err) != 0) {
+		undo_restore(v);
 		view_message(v, err.msg);
+	}
+	return V_REDRAW;
+}
+
+int
+view_flist_len(const ft_view *v)
+{
+	return v->filters.n + (v->search != NULL);
+}
+
+int
+view_flist_rows(const ft_view *v)
+{
+	int n = view_flist_len(v);
+	int rows = 1 + (n > 0 ? n : 1);
+	int max = (v->h - 2) / 2;
+	return rows < max ? rows : max > 2 ? max : 2;
+}
+
+int
+view_filter_remove_at(ft_view *v, int i)
+{
+	ft_diag err;
+	if (i < 0 || i >= view_flist_len(v)) {
+		v->message = "no filter to remove";
+		return V_REDRAW;
+	}
+	if (i == v->filters.n) { /* the search */
+		view_search_set(v, "", &err);
+		v->message = "search cleared";
+		return V_REDRAW;
+	}
+	undo_save(v);
+	filters_remove(&v->filters, i);
+	if (refilter(v, &err) != 0) {
+		undo_restore(v);
+		view_message(v, err.msg);
+	} else {
+		v->message = "filter removed (U undoes)";
+	}
 	return V_REDRAW;
 }
 
@@ -460,19 +605,23 @@ view_toggle_invert(ft_view *v)
 {
 	ft_diag err;
 	int i = filters_find(&v->filters, FILTER_INVERT);
+	undo_save(v);
 	if (i >= 0)
 		filters_remove(&v->filters, i);
-	else if (view_filter_add(v, "invert", &err) != 0) {
+	else if (filter_add(v, "invert", &err) != 0) {
+		undo_restore(v);
 		view_message(v, err.msg);
 		return V_REDRAW;
 	} else {
 		v->message = "inverted: the roots are where samples were taken, callers above (i: back)";
 		return V_REDRAW;
 	}
-	if (refilter(v, &err) != 0)
+	if (refilter(v, &err) != 0) {
+		undo_restore(v);
 		view_message(v, err.msg);
-	else
+	} else {
 		v->message = "upright: the roots are the outermost callers";
+	}
 	return V_REDRAW;
 }
 
@@ -482,11 +631,13 @@ view_cycle_collapse(ft_view *v)
 	ft_diag err;
 	int i = filters_find(&v->filters, FILTER_COLLAPSE);
 	int was_direct = i >= 0 && strcmp(v->filters.v[i].pattern, "direct") == 0;
+	undo_save(v);
 	if (i >= 0)
 		filters_remove(&v->filters, i);
 	if (i < 0 || was_direct) {
-		if (view_filter_add(v, was_direct ? "collapse-recursion all" :
+		if (filter_add(v, was_direct ? "collapse-recursion all" :
 		    "collapse-recursion direct", &err) != 0) {
+			undo_restore(v);
 			view_message(v, err.msg);
 			return V_REDRAW;
 		}
@@ -495,10 +646,12 @@ view_cycle_collapse(ft_view *v)
 		    "direct recursion collapsed: a;a;b -> a;b (r: flatten all)";
 		return V_REDRAW;
 	}
-	if (refilter(v, &err) != 0)
+	if (refilter(v, &err) != 0) {
+		undo_restore(v);
 		view_message(v, err.msg);
-	else
+	} else {
 		v->message = "recursion shown as recorded";
+	}
 	return V_REDRAW;
 }
 

@@ -845,6 +845,54 @@ TEST(butterfly_with_both_sides)
 	pair_close(&p);
 }
 
+/* Comparison: chips that do not fit a pane header are counted, F lists
+ * them, any can be removed, U and Ctrl-R undo and redo (both sides are
+ * rebuilt each time). */
+TEST(filter_list_in_comparison)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 5\nmain;old 5\n", "main;parse;lex 8\nmain;new 2\n", 0);
+	ft_view v;
+	ft_diag err;
+	view_init_compare(&v, &p.c, 120, 16);
+	v.split = CV_SPLIT_LR;
+	ft_compare_opts o = {0, FT_SORT_NAME};
+	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
+	CHECK_INT(view_filter_add(&v, "ignore old", &err), 0);
+	CHECK_INT(view_filter_add(&v, "hide qqqqqqqqqqqqqqqqqqqqqqqq", &err), 0);
+	CHECK_INT(view_filter_add(&v, "hide wwwwwwwwwwwwwwwwwwwwwwww", &err), 0);
+	ft_canvas cv;
+	canvas_init(&cv, 120, 16, 0);
+	render_view(&v, &cv);
+	char row[1024];
+	canvas_row_text(&cv, 0, row, sizeof(row));
+	CHECK(strstr(row, "| ignore old, +2 filters [F]") != NULL);
+	CHECK(strstr(row, "qqqq") == NULL);
+	view_key(&v, 'F');
+	view_key(&v, FTK_DOWN);
+	view_key(&v, 'x');
+	CHECK_INT(v.filters.n, 2);
+	CHECK_STR(v.filters.v[1].pattern, "wwwwwwwwwwwwwwwwwwwwwwww");
+	view_key(&v, FTK_UP);
+	view_key(&v, 'x'); /* the ignore: both sides rebuilt */
+	CHECK_INT(v.filters.n, 1);
+	CHECK_INT(v.cmp->total[0], 10);
+	render_view(&v, &cv);
+	CHECK_STR(v.message, "filter removed (U undoes)");
+	CHECK(canvas_has(&cv, "filters: 1, in the order they apply") == 13);
+	CHECK(canvas_has(&cv, "1  hide wwww") == 14);
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 2);
+	CHECK_INT(v.cmp->total[0], 5);
+	view_key(&v, FTK_ESC);
+	view_key(&v, FTK_CTRL('r'));
+	CHECK_INT(v.filters.n, 1);
+	CHECK_INT(v.cmp->total[0], 10);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
 int
 main(void)
 {
@@ -864,5 +912,6 @@ main(void)
 	RUN(details_panel_and_zoom_headers);
 	RUN(table_enter_and_copy);
 	RUN(butterfly_with_both_sides);
+	RUN(filter_list_in_comparison);
 	return unit_report();
 }

@@ -221,6 +221,162 @@ TEST(filters)
 	profile_free(p);
 }
 
+static const char *
+row_text(ft_view *v, int y)
+{
+	static char buf[1024];
+	ft_canvas c;
+	canvas_init(&c, v->w, v->h, 1);
+	render_view(v, &c);
+	canvas_row_text(&c, y, buf, sizeof(buf));
+	canvas_free(&c);
+	return buf;
+}
+
+static void
+add_filter(ft_view *v, const char *line)
+{
+	view_key(v, ':');
+	type(v, line);
+	view_key(v, FTK_ENTER);
+}
+
+/* Chips that do not fit the header are counted; F lists every filter
+ * and the search; any entry can be removed; U and Ctrl-R undo and redo
+ * every kind of filter change. */
+TEST(filter_list_undo_redo)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 14);
+	add_filter(&v, "ignore ^y$");
+	add_filter(&v, "hide qqqqqqqqqqqqqqqqqqqq");
+	add_filter(&v, "hide wwwwwwwwwwwwwwwwwwww");
+	add_filter(&v, "focus ^m$");
+	CHECK_INT(v.filters.n, 4);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 11);
+	/* 60 columns: the first chip, then the count of the other three. */
+	const char *h = row_text(&v, 0);
+	CHECK(strstr(h, "ignore:^y$ +3 filters [F]") != NULL);
+	CHECK(strstr(h, "hide:") == NULL);
+	/* Wide enough: every chip and no count. */
+	view_resize(&v, 200, 14);
+	h = row_text(&v, 0);
+	CHECK(strstr(h, "focus:^m$") != NULL && strstr(h, "filters") == NULL);
+	view_resize(&v, 60, 14);
+	CHECK_INT(view_search_set(&v, "^x$", &(ft_diag){0}), 0);
+	/* F: the list, in order, then the search. */
+	view_key(&v, 'F');
+	CHECK(v.flist.active);
+	CHECK_INT(view_flist_len(&v), 5);
+	int top = 13 - view_flist_rows(&v);
+	CHECK(strstr(row_text(&v, top), "filters: 4") != NULL);
+	CHECK(strstr(row_text(&v, top + 1), "1  ignore ^y$") != NULL);
+	CHECK(strstr(row_text(&v, top + 4), "4  focus ^m$") != NULL);
+	CHECK(strstr(row_text(&v, top + 5), "search (?-i)^x$") != NULL ||
+	    strstr(row_text(&v, top + 5), "search ^x$") != NULL);
+	CHECK(strstr(row_text(&v, 13), "1 of 5 | x/Delete removes") != NULL);
+	/* Remove the second entry (not the last). */
+	view_key(&v, 'j');
+	view_key(&v, 'x');
+	CHECK_INT(v.filters.n, 3);
+	CHECK_STR(v.filters.v[1].pattern, "wwwwwwwwwwwwwwwwwwww");
+	CHECK(v.flist.active);
+	/* Delete removes the selected one too: the focus goes. */
+	view_key(&v, 'j');
+	view_key(&v, FTK_DELETE);
+	CHECK_INT(v.filters.n, 2);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 17);
+	/* The search is an entry: x clears it. */
+	CHECK_INT(view_flist_len(&v), 3);
+	view_key(&v, 'G');
+	view_key(&v, 'x');
+	CHECK(v.search == NULL);
+	CHECK_INT(view_flist_len(&v), 2);
+	CHECK_INT(v.flist.sel, 1);
+	/* U in the list: the focus is back, then the hide. */
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 3);
+	CHECK_INT(v.filters.v[2].kind, FILTER_FOCUS);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 11);
+	CHECK_STR(v.message, "undone: 3 filters now (Ctrl-R redoes)");
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 4);
+	CHECK_STR(v.filters.v[1].pattern, "qqqqqqqqqqqqqqqqqqqq");
+	/* Esc closes the list; Ctrl-R redoes in the graph. */
+	view_key(&v, FTK_ESC);
+	CHECK(!v.flist.active);
+	view_key(&v, FTK_CTRL('r'));
+	CHECK_INT(v.filters.n, 3);
+	CHECK_STR(v.filters.v[1].pattern, "wwwwwwwwwwwwwwwwwwww");
+	view_key(&v, FTK_CTRL('r'));
+	CHECK_INT(v.filters.n, 2);
+	view_key(&v, FTK_CTRL('r'));
+	CHECK_STR(v.message, "no undone filter change to redo");
+	/* X, x, invert and collapse are changes U undoes; a new change
+	 * forgets the redo. */
+	view_key(&v, 'X');
+	CHECK_INT(v.filters.n, 0);
+	CHECK(v.prof == p);
+	view_key(&v, 'i');
+	CHECK_INT(v.filters.n, 1);
+	view_key(&v, 'r');
+	CHECK_INT(v.filters.n, 2);
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 1);
+	CHECK_INT(v.filters.v[0].kind, FILTER_INVERT);
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 0);
+	view_key(&v, 'U'); /* before X: two filters */
+	CHECK_INT(v.filters.n, 2);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 17);
+	add_filter(&v, "focus ^n$");
+	view_key(&v, FTK_CTRL('r'));
+	CHECK_STR(v.message, "no undone filter change to redo");
+	/* A bad filter is no change: U undoes the focus, not it. */
+	add_filter(&v, "hide (");
+	CHECK_INT(v.filters.n, 3);
+	view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 2);
+	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 17);
+	/* Undo all the way, then one more. */
+	for (int i = 0; i < 20; i++)
+		view_key(&v, 'U');
+	CHECK_INT(v.filters.n, 0);
+	CHECK_STR(v.message, "no filter change to undo");
+	/* The list with nothing in it says how to add one; any other key
+	 * closes it and acts on the graph. */
+	view_key(&v, 'F');
+	CHECK(strstr(row_text(&v, 13 - view_flist_rows(&v) + 1), "no filters and no search") != NULL);
+	view_key(&v, 'f');
+	CHECK(!v.flist.active && v.flip);
+	/* In the butterfly view the filter keys say why they do nothing. */
+	view_select(&v, node_at(p, "m;a"));
+	view_key(&v, 'b');
+	view_key(&v, 'F');
+	CHECK(!v.flist.active);
+	CHECK_STR(v.message, "not in the butterfly view (Esc leaves it)");
+	view_free(&v);
+	profile_free(p);
+}
+
+/* The undo stack keeps the last VIEW_UNDO_MAX changes. */
+TEST(filter_undo_bounded)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	view_init(&v, p, 60, 14);
+	for (int i = 0; i < VIEW_UNDO_MAX + 10; i++)
+		view_key(&v, 'i');
+	CHECK_INT(v.nfundo, VIEW_UNDO_MAX);
+	for (int i = 0; i < VIEW_UNDO_MAX; i++)
+		view_key(&v, 'U');
+	CHECK_INT(v.nfundo, 0);
+	CHECK_INT(v.nfredo, VIEW_UNDO_MAX);
+	view_free(&v);
+	profile_free(p);
+}
+
 TEST(table_and_butterfly)
 {
 	ft_profile *p = prof(sample);
@@ -319,5 +475,7 @@ main(void)
 	RUN(prompt_keys);
 	RUN(filters);
 	RUN(table_and_butterfly);
+	RUN(filter_list_undo_redo);
+	RUN(filter_undo_bounded);
 	return unit_report();
 }

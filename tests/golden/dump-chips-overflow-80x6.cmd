@@ -1,0 +1,2 @@
+# Chips that do not fit the header are counted (+N filters [F]: F lists them); a comparison pane header the same.
+LC_ALL=C $FLAMETUI --dump --size 80x6 --focus a --ignore zzzzzzzzzzzzzzzzzzzz --hide qqqqqqqqqqqqqqqqqqqqq --hide wwwwwwwwwwwwwwwwwwww tests/data/tui-sample.folded; LC_ALL=C $FLAMETUI --dump --size 100x8 --ignore zzzzzzzzzzzzzzzzzzzz --hide qqqqqqqqqqqqqqqqqqqqq --hide wwwwwwwwwwwwwwwwwwww tests/data/small.folded tests/data/small-after.folded
