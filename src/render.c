@@ -463,24 +463,58 @@ draw_status(ft_view *v, ft_canvas *c)
 	}
 	uint32_t n = v->sel;
 	uint32_t name = p->nodes[n].name;
-	char vals[256], pp[32], zp[32], line[400];
-	describe_values(vals, sizeof(vals), p, v->col, n);
-	ft_val tv = profile_total(p, n, v->col);
+	char t[64], s[64], tp[32], sp[32], pp[32], zp[32];
+	double all = (double)profile_total(p, FT_ROOT, v->col);
+	ft_val tv = profile_total(p, n, v->col), sv = profile_self(p, n, v->col);
+	units_human(t, sizeof(t), p, v->col, tv);
+	units_human(s, sizeof(s), p, v->col, sv);
+	units_pct(tp, sizeof(tp), (double)tv, all);
+	units_pct(sp, sizeof(sp), (double)sv, all);
 	uint32_t parent = p->nodes[n].parent;
 	units_pct(pp, sizeof(pp), (double)tv,
 	    parent != FT_NONE ? (double)profile_total(p, parent, v->col) : (double)tv);
 	units_pct(zp, sizeof(zp), (double)tv, (double)profile_total(p, v->zoom, v->col));
-	snprintf(line, sizeof(line), " | %s | parent %s | zoom %s", vals, pp, zp);
-	int lw = (int)strlen(line);
-	int namew = c->w - lw;
-	if (namew < 12 + x0)
-		namew = x0 + (c->w - x0) / 2;
-	int x = x0 + canvas_text(c, x0, y, namew - x0, intern_str(p->names, name),
-	    intern_len(p->names, name), st_status, 1);
+	/* The fullest form that leaves the name whole: labels go first,
+	 * then the numbers, the name last (render_status_fit). */
+	char lv[STATUS_LEVELS][320];
+	snprintf(lv[0], sizeof(lv[0]), " | total %s (%s) self %s (%s) | parent %s | zoom %s",
+	    t, tp, s, sp, pp, zp);
+	snprintf(lv[1], sizeof(lv[1]), " | %s (%s) self %s (%s) | parent %s | zoom %s",
+	    t, tp, s, sp, pp, zp);
+	snprintf(lv[2], sizeof(lv[2]), " | %s (%s) self %s (%s) | %s | %s", t, tp, s, sp, pp, zp);
+	snprintf(lv[3], sizeof(lv[3]), " | %s (%s) self %s (%s)", t, tp, s, sp);
+	snprintf(lv[4], sizeof(lv[4]), " | %s (%s)", t, tp);
+	snprintf(lv[5], sizeof(lv[5]), " | %s", tp);
+	lv[6][0] = '\0';
+	const char *levels[STATUS_LEVELS];
+	for (int i = 0; i < STATUS_LEVELS; i++)
+		levels[i] = lv[i];
+	const char *nm = intern_str(p->names, name);
+	size_t nl = intern_len(p->names, name);
 	const char *ks = frame_suffix(p, name);
-	if (*ks && x + (int)strlen(ks) <= namew)
-		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st_status, 0);
-	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st_status, 1);
+	int namew;
+	int lvl = render_status_fit(c, c->w - x0, nm, nl, ks, levels, &namew);
+	int x = x0 + canvas_text(c, x0, y, namew, nm, nl, st_status, 1);
+	x += canvas_text(c, x, y, c->w - x, ks, strlen(ks), st_status, 0);
+	canvas_text(c, x, y, c->w - x, levels[lvl], strlen(levels[lvl]), st_status, 1);
+}
+
+int
+render_status_fit(const ft_canvas *c, int room, const char *name, size_t len,
+    const char *suffix, const char *const levels[STATUS_LEVELS], int *namew)
+{
+	int nw = canvas_text_width(c, name, len);
+	int kw = canvas_text_width(c, suffix, strlen(suffix));
+	for (int i = 0; i < STATUS_LEVELS; i++) {
+		if (nw + kw + canvas_text_width(c, levels[i], strlen(levels[i])) <= room) {
+			*namew = nw;
+			return i;
+		}
+	}
+	/* Not even the name fits: it is cut (with an ellipsis), the kind
+	 * suffix stays. */
+	*namew = room - kw > 0 ? room - kw : 0;
+	return STATUS_LEVELS - 1;
 }
 
 /* The selected frame's value by the values of each label key, one line

@@ -24,6 +24,16 @@ void render_help(ft_canvas *c, const char *title, const char *mouse,
 int render_chips_fit(const ft_view *v, const ft_canvas *c, int room, int *marker_w);
 int render_chips_more(char *buf, size_t cap, int n, int key);
 
+/* The status line's values for the selected frame, fullest first: every
+ * label, without "total", without "parent" and "zoom" too, total and self
+ * only, the total, its percentage, none.  render_status_fit() picks
+ * the first that fits room cells after the whole name and kind suffix
+ * (*namew: the name's cells); when none does, the name is cut to what the
+ * suffix leaves and the last (empty) level is used. */
+#define STATUS_LEVELS 7
+int render_status_fit(const ft_canvas *c, int room, const char *name, size_t len,
+    const char *suffix, const char *const levels[STATUS_LEVELS], int *namew);
+
 /* Background colour of a frame in the view's colour mode. */
 uint32_t render_frame_color(const ft_view *v, uint32_t node);
 

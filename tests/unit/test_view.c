@@ -132,8 +132,9 @@ TEST(render_header_status_and_small_terminal)
 	CHECK(strstr(buf, "total 40") != NULL);
 	canvas_row_text(&c, 7, buf, sizeof(buf));
 	CHECK(strstr(buf, "parse") == buf);
-	CHECK(strstr(buf, "total 30 (75.0%)") != NULL);
-	CHECK(strstr(buf, "parent 75.0%") != NULL);
+	/* 60 columns: the labels are cut, every number stays (the whole
+	 * line is status_keeps_the_name's). */
+	CHECK_STR(buf, "parse | 30 (75.0%) self 30 (75.0%) | 75.0% | 75.0%");
 	canvas_row_text(&c, 3, buf, sizeof(buf)); /* depth 2 */
 	CHECK(strstr(buf, "|lex") == buf);
 	CHECK(strstr(buf, "|parse") != NULL);
@@ -144,6 +145,61 @@ TEST(render_header_status_and_small_terminal)
 	canvas_row_text(&c, 0, buf, sizeof(buf));
 	CHECK_STR(buf, "terminal..");
 	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
+/* The node of the (one) kernel frame of p. */
+static uint32_t
+kernel_node(const ft_profile *p)
+{
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		if (intern_kind(p->names, p->nodes[i].name) == FT_KIND_KERNEL)
+			return i;
+	return FT_NONE;
+}
+
+static const char *
+status_at(ft_view *v, int w)
+{
+	static char buf[512];
+	view_resize(v, w, 8);
+	ft_canvas c;
+	canvas_init(&c, w, 8, 0);
+	render_view(v, &c);
+	canvas_row_text(&c, 7, buf, sizeof(buf));
+	canvas_free(&c);
+	return buf;
+}
+
+/* The status line keeps the frame's whole name and kind suffix when space
+ * is short: the labels go first, then the numbers, the name last. */
+TEST(status_keeps_the_name)
+{
+	ft_profile *p = prof("main;handle_request;do_syscall_64_[k] 30\nmain;lex 10\n");
+	ft_view v;
+	view_init(&v, p, 80, 8);
+	CHECK(kernel_node(p) != FT_NONE);
+	view_select(&v, kernel_node(p));
+	CHECK_STR(status_at(&v, 100), "do_syscall_64_[k] | total 30 (75.0%) self 30 (75.0%) "
+	    "| parent 100% | zoom 75.0%");
+	CHECK_STR(status_at(&v, 79), "do_syscall_64_[k] | total 30 (75.0%) self 30 (75.0%) "
+	    "| parent 100% | zoom 75.0%");
+	CHECK_STR(status_at(&v, 78), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%) "
+	    "| parent 100% | zoom 75.0%");
+	CHECK_STR(status_at(&v, 62), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%) | 100% | 75.0%");
+	CHECK_STR(status_at(&v, 60), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%)");
+	CHECK_STR(status_at(&v, 40), "do_syscall_64_[k] | 30 (75.0%)");
+	CHECK_STR(status_at(&v, 28), "do_syscall_64_[k] | 75.0%");
+	CHECK_STR(status_at(&v, 20), "do_syscall_64_[k]");
+	/* A name longer than the line: cut, the suffix kept. */
+	ft_profile *q = prof("main;a_function_name_much_longer_than_the_line_[k] 3\n");
+	ft_view w;
+	view_init(&w, q, 30, 8);
+	view_select(&w, kernel_node(q));
+	CHECK_STR(status_at(&w, 30), "a_function_name_much_lon.._[k]");
+	view_free(&w);
+	profile_free(q);
 	view_free(&v);
 	profile_free(p);
 }
@@ -389,6 +445,7 @@ main(void)
 	RUN(zoom_history);
 	RUN(flip_scroll_and_click);
 	RUN(render_header_status_and_small_terminal);
+	RUN(status_keeps_the_name);
 	RUN(details_panel_pprof_metadata);
 	RUN(resize_height_follows_selection);
 	RUN(help_q_closes_and_legend);
