@@ -33,15 +33,15 @@ ft_check "unmatched frames keep the edge" ft_matches '▏db_query'
 
 # n/N: screen order (row by row, then x).
 ft_keys n
-ft_check "n: first match (parse_yaml, row 4 left)" ft_poll 3 status_has '\| parse_yaml \| total'
+ft_check "n: first match (parse_yaml, row 4 left)" ft_poll 3 status_has '\| parse_yaml \| (total )?[0-9]'
 ft_keys n
-ft_check "n: next in the row (parse_http)" ft_poll 3 status_has '\| parse_http \| total'
+ft_check "n: next in the row (parse_http)" ft_poll 3 status_has '\| parse_http \| (total )?[0-9]'
 ft_keys n
-ft_check "n: next row (sql_exec)" ft_poll 3 status_has '\| sql_exec \| total'
+ft_check "n: next row (sql_exec)" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
 ft_keys n
-ft_check "n wraps to parse_yaml" ft_poll 3 status_has '\| parse_yaml \| total'
+ft_check "n wraps to parse_yaml" ft_poll 3 status_has '\| parse_yaml \| (total )?[0-9]'
 ft_keys N
-ft_check "N goes back (sql_exec)" ft_poll 3 status_has '\| sql_exec \| total'
+ft_check "N goes back (sql_exec)" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
 
 # Zoomed: both shares.
 ft_keys k k Enter
@@ -69,7 +69,7 @@ ft_keys Escape
 
 # * searches for the selected frame's exact name.
 ft_keys g n n n
-ft_check "select sql_exec" ft_poll 3 status_has '\| sql_exec \| total'
+ft_check "select sql_exec" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
 ft_keys '*'
 ft_check "*: exact name, 110 of 490" ft_poll 3 status_has '^Matched: 22\.4% \(110 of 490\)'
 ft_check "*: quoted pattern in the header" ft_poll 3 header_has '/(?-i)^sql_exec\$'
