@@ -208,20 +208,31 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	return relabel(o, p, raw, err);
 }
 
-/* --merge: load every file (one name table) and sum them. */
+/* --merge: load every file (one name table) and sum them.  The files are
+ * summed as loaded, threads and names untouched, so the sum keeps its
+ * threads; --group and --demangle then apply to the sum (see relabel()
+ * for raw: the viewer's group and demangle keys work on a merge too). */
 static ft_profile *
-load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in)
+load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in,
+    ft_profile **raw)
 {
 	ft_profile *ps[CMD_MAX_FILES];
 	ft_load_report rep;
 	int n = 0;
-	for (; n < o->nfiles; n++)
-		if ((ps[n] = load(o, o->files[n], names, &rep, err, NULL, in)) == NULL)
+	*raw = NULL;
+	for (; n < o->nfiles; n++) {
+		ft_profile *r = NULL;
+		if ((ps[n] = load(o, o->files[n], names, &rep, err, &r, in)) == NULL)
 			break;
+		if (r != NULL && r != ps[n]) {
+			profile_free(ps[n]);
+			ps[n] = r;
+		}
+	}
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
 		profile_free(ps[i]);
-	return m;
+	return m != NULL ? relabel(o, m, raw, err) : NULL;
 }
 
 /* --sample-type NAME|INDEX: the column to show. */
@@ -307,22 +318,22 @@ static int
 input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 {
 	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
+	ft_profile *raw = NULL;
 	if (o->merge) {
-		in->base = load_merged(o, names, err, in);
+		in->base = load_merged(o, names, err, in, &raw);
 	} else {
-		ft_profile *raw = NULL;
 		in->base = load(o, o->files[0], names, &in->report, err, &raw, in);
 		in->have_report = o->nfiles == 1;
-		const ft_profile *as_loaded = raw != NULL ? raw : in->base;
-		if (as_loaded != NULL) {
-			in->threads = as_loaded->nthreads;
-			in->processes = profile_process_count(as_loaded);
-		}
-		if (o->nfiles == 1 && o->cmd == CMD_VIEW)
-			in->raw = raw;
-		else if (raw != in->base)
-			profile_free(raw);
 	}
+	const ft_profile *as_loaded = raw != NULL ? raw : in->base;
+	if (as_loaded != NULL) {
+		in->threads = as_loaded->nthreads;
+		in->processes = profile_process_count(as_loaded);
+	}
+	if ((o->nfiles == 1 || o->merge) && o->cmd == CMD_VIEW)
+		in->raw = raw;
+	else if (raw != in->base)
+		profile_free(raw);
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
 		ft_load_report rep;
 		if ((in->b = load(o, o->files[1], names, &rep, err, NULL, in)) == NULL) {

@@ -21,6 +21,13 @@ find_type(const ft_profile *p, const ft_vtype *t)
 	return -1;
 }
 
+static int
+cmp_root(const void *a, const void *b)
+{
+	uint32_t x = ((const ft_thread_root *)a)->node, y = ((const ft_thread_root *)b)->node;
+	return x < y ? -1 : x > y;
+}
+
 ft_profile *
 profile_merge(ft_profile *const *ps, int n, enum ft_sort sort, ft_diag *err)
 {
@@ -81,6 +88,23 @@ profile_merge(ft_profile *const *ps, int n, enum ft_sort sort, ft_diag *err)
 			if (!bad && any && profile_add_self(out, map[i], vals, err) != 0)
 				bad = 1;
 		}
+		/* Thread root frames stay thread roots in the sum (--group
+		 * regroups it); one entry per root node, in node order. */
+		for (uint32_t t = 0; t < p->nthreads && !bad; t++) {
+			ft_thread_root r = p->threads[t];
+			r.node = map[r.node];
+			uint32_t at = 0;
+			while (at < out->nthreads && out->threads[at].node != r.node)
+				at++;
+			if (at < out->nthreads)
+				continue;
+			if (out->nthreads == out->cthreads) {
+				out->cthreads = grow_cap(out->cthreads, (size_t)out->nthreads + 1, 16);
+				out->threads = xreallocarray(out->threads, out->cthreads,
+				    sizeof(*out->threads));
+			}
+			out->threads[out->nthreads++] = r;
+		}
 		free(map);
 		free(colmap);
 		if (bad) {
@@ -91,6 +115,8 @@ profile_merge(ft_profile *const *ps, int n, enum ft_sort sort, ft_diag *err)
 		}
 	}
 	free(vals);
+	if (out->nthreads > 1)
+		qsort(out->threads, out->nthreads, sizeof(*out->threads), cmp_root);
 	if (profile_finish(out, sort, out->deftype, err) != 0) {
 		profile_free(out);
 		return NULL;

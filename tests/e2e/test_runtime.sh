@@ -3,10 +3,11 @@
 # time column (microseconds from timeDeltas) and s switches to the sample
 # count; a JFR recording merges its threads by default and key P (twice:
 # process, then thread) shows each Java thread as a root frame, and from
-# --group thread at start P cycles none, process, thread too; the details
-# panel breaks a JFR frame down by the `thread` label and a tagfocus on a
-# thread keeps its events; a Chrome trace cut without its closing
-# bracket opens with the sampled CPU profile.
+# --group thread at start (and on a --merge) P cycles none, process, thread
+# too; the details panel breaks a JFR frame down by the `thread` label and a
+# tagfocus on a thread keeps its events; Hermes' global samples open as
+# counts; a Chrome trace cut without its closing bracket opens with the
+# sampled CPU profile.
 . "$(dirname "$0")/lib.sh"
 
 ft_start 200 20 -- tests/data/node-work.cpuprofile
@@ -46,6 +47,21 @@ ft_keys P
 ft_check "P: one root frame per process" ft_wait_for 'one root frame per process'
 ft_keys P
 ft_check "P: a root frame per thread again" \
+	ft_wait_for 'contender-0/15.*contender-1/16.*contender-2/17'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+$FT_TMUX kill-server >/dev/null 2>&1
+
+# --merge keeps the threads of its files: P regroups the sum too.
+ft_start 120 20 -- --merge --sample-type thread_park tests/data/jfr/java-work.jfr.gz \
+    tests/data/jfr/java-work.jfr.gz
+ft_check "--merge: two recordings summed, threads merged" \
+	ft_wait_for '^java-work.jfr.gz \(\+1 merged\) \| thread_park .*total 1.13 s'
+ft_check "merged: no thread frames" ft_not_matches 'contender-[0-2]/1[5-7]'
+ft_keys P
+ft_check "P on a merge: one root frame per process" ft_wait_for 'one root frame per process'
+ft_keys P
+ft_check "P on a merge: a root frame per Java thread" \
 	ft_wait_for 'contender-0/15.*contender-1/16.*contender-2/17'
 ft_keys q
 ft_check "q quits" ft_wait_for '^flametui exited 0'

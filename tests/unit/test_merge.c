@@ -1,6 +1,7 @@
 /* Tests for merge.c: sums by path, columns by name, decimal scales. */
 #include "helpers.h"
 #include "merge.h"
+#include "relabel.h"
 #include "unit.h"
 
 static ft_profile *
@@ -55,10 +56,47 @@ TEST(columns_matched_by_name)
 	intern_unref(names);
 }
 
+/* The sum keeps its inputs' thread root frames as thread roots (one entry
+ * per root, in node order), so --group and the viewer's P regroup it. */
+TEST(threads_kept)
+{
+	ft_intern *names = intern_new();
+	ft_profile *ps[2];
+	for (int i = 0; i < 2; i++) {
+		ft_source *s = source_open("tests/data/jfr/java-work.jfr.gz", &(ft_diag){{0}});
+		ft_load_opts o = {0};
+		ft_load_report rep;
+		ft_diag err;
+		ps[i] = s != NULL ? load_source(s, FT_FMT_JFR, names, &o, &rep, &err) : NULL;
+		source_close(s);
+	}
+	CHECK(ps[0] != NULL && ps[1] != NULL);
+	if (ps[0] == NULL || ps[1] == NULL)
+		return;
+	ft_diag err;
+	ft_profile *m = profile_merge(ps, 2, FT_SORT_NAME, &err);
+	CHECK(m != NULL);
+	CHECK_INT(m->nthreads, ps[0]->nthreads);
+	for (uint32_t t = 0; t < m->nthreads; t++) {
+		CHECK(m->nodes[m->threads[t].node].parent == FT_ROOT);
+		CHECK(t == 0 || m->threads[t - 1].node < m->threads[t].node);
+	}
+	ft_profile *g = profile_regroup(m, FT_GROUP_NONE, FT_SORT_NAME, 0, &err);
+	CHECK(g != NULL);
+	CHECK_INT(profile_total(g, FT_ROOT, 0), 2 * 21); /* cpu samples, twice */
+	CHECK(node_at(g, "java.lang.Thread.run") != FT_NONE); /* no thread frames */
+	profile_free(g);
+	profile_free(m);
+	profile_free(ps[0]);
+	profile_free(ps[1]);
+	intern_unref(names);
+}
+
 int
 main(void)
 {
 	RUN(sums_by_path_and_scale);
 	RUN(columns_matched_by_name);
+	RUN(threads_kept);
 	return unit_report();
 }
