@@ -98,6 +98,23 @@ hue_rgb(double h, double s, double v)
 	return rgb((r + m) * 255, (g + m) * 255, (b + m) * 255);
 }
 
+/* Heat: a node's self value as a fraction of the largest self. */
+static double
+heat_of(const ft_view *v, uint32_t node)
+{
+	ft_val s = profile_self(v->prof, node, v->col);
+	double f = v->max_self > 0 && s > 0 ? (double)s / (double)v->max_self : 0;
+	return f > 1 ? 1 : f;
+}
+
+/* The package's hash of a frame name (package_len). */
+static uint64_t
+package_hash(const ft_profile *p, uint32_t name)
+{
+	const char *s = intern_str(p->names, name);
+	return intern_hash(s, package_len(s, intern_len(p->names, name)));
+}
+
 uint32_t
 render_frame_color(const ft_view *v, uint32_t node)
 {
@@ -109,29 +126,109 @@ render_frame_color(const ft_view *v, uint32_t node)
 	double v1 = (double)(h & 0xff) / 255.0, v2 = (double)((h >> 8) & 0xff) / 255.0,
 	       v3 = (double)((h >> 16) & 0xff) / 255.0;
 	if (v->color == COLOR_HEAT) {
-		ft_val s = profile_self(p, node, v->col);
-		double f = v->max_self > 0 && s > 0 ? (double)s / (double)v->max_self : 0;
-		if (f > 1)
-			f = 1;
-		/* pale yellow (cold) to deep red (hot) */
+		double f = heat_of(v, node);
+		/* pale yellow (cold) to deep red (hot), as heat_style() */
 		return rgb(250 - 40 * f, 240 - 200 * f, 180 - 150 * f);
 	}
-	if (kind == FT_KIND_KERNEL)
-		return rgb(200 + 55 * v2, 120 + 50 * v1, 40 * v3);
-	if (kind == FT_KIND_JIT)
+	/* Frame kinds: hues the hot palette (red to yellow) never takes. */
+	if (kind == FT_KIND_KERNEL) /* blue */
+		return rgb(110 + 40 * v2, 150 + 40 * v1, 230 + 25 * v3);
+	if (kind == FT_KIND_JIT) /* green */
 		return rgb(60 + 60 * v2, 190 + 55 * v1, 60 + 60 * v3);
-	if (kind == FT_KIND_INLINED)
+	if (kind == FT_KIND_INLINED) /* aqua */
 		return rgb(70 + 40 * v2, 200 + 40 * v1, 200 + 40 * v3);
 	if (v->color == COLOR_PACKAGE) {
-		const char *s = intern_str(p->names, name);
-		uint64_t ph = intern_hash(s, package_len(s, len));
-		double hue = (double)(ph % 360) / 360.0;
+		double hue = (double)(package_hash(p, name) % 360) / 360.0;
 		return hue_rgb(hue, 0.45, 0.92);
 	}
 	if (node == FT_ROOT)
 		return rgb(210, 210, 210);
 	/* flamegraph.pl's "hot" palette */
 	return rgb(205 + 50 * v3, 230 * v1, 55 * v2);
+}
+
+/* The eight ANSI colours as xterm draws them (tui.c maps these exactly). */
+enum {
+	A_BLACK = 0x000000, A_RED = 0xcd0000, A_GREEN = 0x00cd00, A_YELLOW = 0xcdcd00,
+	A_BLUE = 0x0000ee, A_MAGENTA = 0xcd00cd, A_CYAN = 0x00cdcd, A_WHITE = 0xe5e5e5,
+};
+
+/* 8 and 16 colours: a few backgrounds, so frames are told apart by colour
+ * and text colour and weight together.  Kinds each have their own
+ * combination; packages take the others (none is a kind's or the search
+ * match's magenta); heat is an ordered scale. */
+static const ft_style kind_few[FT_KIND_COUNT] = {
+	[FT_KIND_KERNEL] = {A_WHITE, A_BLUE, 0},
+	[FT_KIND_JIT] = {A_BLACK, A_GREEN, 0},
+	[FT_KIND_INLINED] = {A_BLACK, A_CYAN, 0},
+};
+static const ft_style package_few[] = {
+	{A_BLACK, A_RED, 0}, {A_BLACK, A_YELLOW, 0}, {A_BLACK, A_WHITE, 0},
+	{A_WHITE, A_GREEN, FT_A_BOLD}, {A_YELLOW, A_BLUE, FT_A_BOLD}, {A_BLUE, A_CYAN, 0},
+	{A_YELLOW, A_RED, FT_A_BOLD}, {A_BLUE, A_WHITE, 0}, {A_RED, A_YELLOW, 0},
+};
+static const ft_style heat_few[] = {
+	{A_BLACK, A_WHITE, 0}, {A_BLACK, A_YELLOW, 0}, {A_RED, A_YELLOW, FT_A_BOLD},
+	{A_BLACK, A_RED, 0}, {A_YELLOW, A_RED, FT_A_BOLD},
+};
+
+static int
+few_colors(const ft_view *v)
+{
+	return v->colors > 0 && v->colors <= 16;
+}
+
+/* Heat colour of a self-time fraction f (0: none, 1: the hottest). */
+static ft_style
+heat_style(const ft_view *v, double f)
+{
+	if (few_colors(v)) /* no self time, then four quarters */
+		return heat_few[f <= 0 ? 0 : f < 0.25 ? 1 : f < 0.5 ? 2 : f < 0.75 ? 3 : 4];
+	/* pale yellow (cold) to deep red (hot) */
+	return (ft_style){A_BLACK, rgb(250 - 40 * f, 240 - 200 * f, 180 - 150 * f), 0};
+}
+
+/* The tint of a frame kind (its middle shade in full colour). */
+static ft_style
+kind_style(const ft_view *v, int kind)
+{
+	if (few_colors(v))
+		return kind_few[kind];
+	return (ft_style){A_BLACK, kind == FT_KIND_KERNEL ? rgb(130, 170, 242) :
+	    kind == FT_KIND_JIT ? rgb(90, 217, 90) : rgb(90, 220, 220), 0};
+}
+
+ft_style
+render_frame_style(const ft_view *v, uint32_t node)
+{
+	if (v->color == COLOR_HEAT)
+		return heat_style(v, heat_of(v, node));
+	if (!few_colors(v))
+		return (ft_style){A_BLACK, render_frame_color(v, node), 0};
+	const ft_profile *p = v->prof;
+	uint32_t name = p->nodes[node].name;
+	int kind = intern_kind(p->names, name);
+	if (kind == FT_KIND_KERNEL || kind == FT_KIND_JIT || kind == FT_KIND_INLINED)
+		return kind_few[kind];
+	if (v->color == COLOR_PACKAGE)
+		return package_few[package_hash(p, name) % (sizeof(package_few) / sizeof(package_few[0]))];
+	if (node == FT_ROOT)
+		return (ft_style){A_BLACK, A_WHITE, 0};
+	/* The hot palette: red and yellow. */
+	uint64_t h = name_hash(p, name, intern_len(p->names, name));
+	return (ft_style){A_BLACK, (h >> 8) & 1 ? A_YELLOW : A_RED, 0};
+}
+
+const char *
+render_color_name(const ft_view *v)
+{
+	switch (v->color) {
+	case COLOR_PACKAGE: return "package";
+	case COLOR_HEAT: return "heat";
+	case COLOR_DTOTAL: return "total delta";
+	case COLOR_DSELF: return "self delta";
+	default: return "name";
+	}
 }
 
 /* One frame of pane p: the edge cell, then the label on the frame's
@@ -154,7 +251,7 @@ draw_frame(ft_view *v, ft_canvas *c, const ft_pane *pn, const ft_lframe *f, int 
 		return;
 	}
 	int delta = v->cmp != NULL && rc_delta_colors(v);
-	ft_style st = {0x000000, delta ? rc_frame_bg(v, n) : render_frame_color(v, n), 0};
+	ft_style st = delta ? (ft_style){0x000000, rc_frame_bg(v, n), 0} : render_frame_style(v, n);
 	int hit = view_matched(v, n);
 	if (hit) {
 		st.bg = ST_MATCH_BG;
@@ -336,6 +433,10 @@ draw_header(ft_view *v, ft_canvas *c)
 	    p->nvals > 1 ? " [s: type]" : "", tot);
 	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
 	x = draw_chips(v, c, x, room);
+	if (v->color != COLOR_NAME) { /* the default needs no word */
+		snprintf(line, sizeof(line), " | colour: %s", render_color_name(v));
+		x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
+	}
 	if (p->note != NULL) {
 		/* e.g. the default sample type sums to zero but another does not */
 		x += canvas_text(c, x, 0, room - x, " | ", 3, st_bar, 1);
@@ -883,23 +984,88 @@ draw_flist_status(ft_view *v, ft_canvas *c)
 	    "Ctrl-R redo, Esc closes", n > 0 ? v->flist.sel + 1 : 0, n);
 }
 
+/* A swatch: " text " in style st; returns the cells used (and a gap). */
+static int
+swatch(ft_canvas *c, int x, int y, const char *text, ft_style st)
+{
+	if (x >= c->w)
+		return 0;
+	int w = canvas_printf(c, x, y, c->w - x, st, " %s ", text);
+	return w + 1;
+}
+
+/* The colour legend under the help's title: the mode named, then what
+ * each colour means, drawn in the colours the frames get on this
+ * terminal.  Returns the rows used. */
+static int
+draw_color_legend(ft_view *v, ft_canvas *c, int y)
+{
+	if (c->h < 12)
+		return 0;
+	char line[256];
+	if (v->cmp != NULL)
+		snprintf(line, sizeof(line), "colours: %s (c cycles total delta, self delta, name)",
+		    render_color_name(v));
+	else
+		snprintf(line, sizeof(line), "colours: %s (c cycles name, package, self-time heat)",
+		    render_color_name(v));
+	canvas_text(c, 1, y, c->w - 1, line, strlen(line), st_plain, 1);
+	int x = 1;
+	y++;
+	if (v->colors <= 0) {
+		const char *m = "no colours on this terminal: the selection is in reverse video, "
+		    "search matches start with *";
+		canvas_text(c, x, y, c->w - x, m, strlen(m), st_plain, 1);
+		return 3;
+	}
+	ft_style match = {0x000000, ST_MATCH_BG, FT_A_BOLD};
+	if (v->cmp != NULL && rc_delta_colors(v)) {
+		x += swatch(c, x, y, "+ grew", (ft_style){0x000000, compare_color(1, 1), 0});
+		x += swatch(c, x, y, "+ grew a little", (ft_style){0x000000, compare_color(1, 8), 0});
+		x += swatch(c, x, y, "unchanged", (ft_style){0x000000, compare_color(0, 1), 0});
+		x += swatch(c, x, y, "- shrank", (ft_style){0x000000, compare_color(-1, 1), 0});
+		swatch(c, x, y, "* search match", match);
+		return 3;
+	}
+	/* Styles through render_frame_style() of a stand-in view: the same
+	 * palette choice as the frames. */
+	if (v->color == COLOR_HEAT) {
+		static const char *const lv[] = {"no self time", "low", "warm", "hot", "hottest"};
+		static const double f[] = {0, 0.1, 0.4, 0.6, 1.0};
+		for (int i = 0; i < 5; i++)
+			x += swatch(c, x, y, lv[i], heat_style(v, f[i]));
+		swatch(c, x, y, "* search match", match);
+		return 3;
+	}
+	for (int k = FT_KIND_KERNEL; k <= FT_KIND_INLINED; k++) {
+		char lab[32];
+		snprintf(lab, sizeof(lab), "%s %s", kind_name(k), kind_suffix(k));
+		x += swatch(c, x, y, lab, kind_style(v, k));
+	}
+	x += swatch(c, x, y, "* search match", match);
+	swatch(c, x, y, v->color == COLOR_PACKAGE ? "others: a colour per package" :
+	    "others: red to yellow by name", st_plain);
+	return 3;
+}
+
 static void
 draw_help(ft_view *v, ft_canvas *c)
 {
 	canvas_clear(c);
+	int skip = draw_color_legend(v, c, 1);
 	if (v->cmp != NULL)
 		render_help(c, "flametui keys, comparing two profiles (any other key closes)",
 		    "click selects (and picks the pane), double click zooms, wheel scrolls",
-		    &v->help_scroll, bar_style(v), v->flip);
+		    &v->help_scroll, bar_style(v), v->flip, skip);
 	else
 		render_help(c, "flametui keys (any other key closes; Up/Down scroll)",
 		    "click selects, double click zooms, wheel scrolls", &v->help_scroll,
-		    bar_style(v), v->flip);
+		    bar_style(v), v->flip, skip);
 }
 
 void
 render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
-    ft_style bar, int flip)
+    ft_style bar, int flip, int skip)
 {
 	canvas_fill(c, 0, c->w, 0, ' ', bar);
 	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
@@ -908,7 +1074,7 @@ render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
 		*scroll = total - 1;
 	if (*scroll < 0)
 		*scroll = 0;
-	for (int i = *scroll, y = 1; i < total && y < c->h; i++, y++) {
+	for (int i = *scroll, y = 1 + skip; i < total && y < c->h; i++, y++) {
 		if (i > keymap_len) { /* the legend: the glyph itself, then its meaning */
 			const ft_legend *l = &keymap_legend[i - keymap_len - 1];
 			const char *g = c->utf8 ? l->utf8 : l->ascii;

@@ -224,8 +224,13 @@ bf_apply(ft_view *v, enum ft_action a)
 static const char *
 color_message(const ft_view *v)
 {
-	return v->color == COLOR_DTOTAL ? "colour: by total delta" :
-	    v->color == COLOR_DSELF ? "colour: by self delta" : "colour: by name";
+	if (v->cmp != NULL)
+		return v->color == COLOR_DTOTAL ? "colour: by total delta" :
+		    v->color == COLOR_DSELF ? "colour: by self delta" : "colour: by name";
+	return v->color == COLOR_PACKAGE ?
+	    "colour: by package (module, namespace or directory); kernel, JIT, inlined tinted | ? legend" :
+	    v->color == COLOR_HEAT ? "colour: self-time heat, pale (none) to deep red (most) | ? legend" :
+	    "colour: by name (hot palette); kernel blue, JIT green, inlined aqua | ? legend";
 }
 
 /* Actions that only a comparison has. */
@@ -325,6 +330,7 @@ graph_apply(ft_view *v, enum ft_action a)
 			v->message = color_message(v);
 		} else {
 			v->color = (v->color + 1) % (COLOR_HEAT + 1);
+			v->message = color_message(v);
 		}
 		break;
 	case ACT_TYPE_NEXT:

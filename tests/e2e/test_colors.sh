@@ -70,4 +70,55 @@ ft_check "TERM=xterm: ANSI colours only" sh -c "$FT_TMUX capture-pane -t ft -p -
 ft_keys q
 ft_check "TERM=xterm: quits" ft_wait_for 'flametui exited 0'
 
+# 8-colour terminals (TERM=screen): kernel frames blue, package and heat
+# modes keep several distinct colour combinations; the mode is named and
+# the help screen shows the legend.
+{
+	for p in alpha beta gamma delta epsilon zeta eta theta iota kappa; do
+		echo "main;$p.serve;$p.work $(( ${#p} * 3 ))"
+	done
+	echo "main;alpha.serve;sys_read_[k] 20"
+} >"$FT_TMP/pk.folded"
+# Distinct background SGR codes (40-47) on the graph rows.
+bgs() { ft_screen_e | sed -n '2,5p' | grep -o '\[[0-9;]*m' | grep -oE '(^|[[;])4[0-7]' | grep -oE '4[0-7]$' | sort -u | wc -l; }
+# Distinct (text colour, background, bold/dim/reverse/underline) states of
+# the cells on rows 3-5 (under the selected root), from tmux's SGR deltas.
+combos() {
+	ft_screen_e | sed -n '3,5p' | perl -ne '
+		for my $t (/\e\[[0-9;]*m|[^\e\n]/g) {
+			if ($t =~ /^\e\[([0-9;]*)m$/) {
+				for my $c (split /;/, ($1 eq "" ? "0" : $1)) {
+					if ($c == 0) { ($f, $b, %a) = ("", "") }
+					elsif ($c >= 30 && $c <= 37 || $c == 39) { $f = $c }
+					elsif ($c >= 40 && $c <= 47 || $c == 49) { $b = $c }
+					elsif ($c == 1 || $c == 2 || $c == 4 || $c == 7) { $a{$c} = 1 }
+					elsif ($c == 22) { delete @a{1, 2} }
+					elsif ($c == 24 || $c == 27) { delete $a{$c - 20} }
+				}
+			} else { $seen{"$f/$b/" . join(",", sort keys %a)} = 1 }
+		}
+		END { print scalar(keys %seen), "\n" }'
+}
+at_least() { [ "$($1)" -ge "$2" ]; }
+FT_TERM=screen ft_start 100 12 -- "$FT_TMP/pk.folded"
+ft_check "TERM=screen: opens" ft_wait_for 'pk.folded'
+ft_check "TERM=screen: ANSI colours only" sh -c "$FT_TMUX capture-pane -t ft -p -e | grep -q '4[0-7]m' && ! $FT_TMUX capture-pane -t ft -p -e | grep -q '48;5;'"
+ft_check "TERM=screen: the kernel frame on blue" sh -c "$FT_TMUX capture-pane -t ft -p -e | grep -qE '44m[^[]*sys_read'"
+ft_keys c
+ft_check "TERM=screen: c names the package mode" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q 'colour: package'"
+ft_check "TERM=screen: packages on at least 4 backgrounds" ft_poll 3 at_least bgs 4
+ft_keys c
+ft_check "TERM=screen: heat named" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q 'colour: heat'"
+ft_check "TERM=screen: heat in at least 4 colour combinations (rows under the selected root)" ft_poll 3 at_least combos 4
+ft_keys '?'
+ft_check "TERM=screen: the help shows the heat legend" ft_wait_for 'colours: heat \(c cycles name, package, self-time heat\)'
+ft_check "TERM=screen: legend swatches" ft_matches 'no self time +low +warm +hot +hottest'
+ft_keys q c
+ft_check "TERM=screen: back to name colours, not named in the header" ft_poll 3 sh -c "! $FT_TMUX capture-pane -t ft -p | head -1 | grep -q 'colour:'"
+ft_keys '?'
+ft_check "TERM=screen: name legend with the kinds" ft_wait_for 'kernel _\[k\] +JIT _\[j\] +inlined _\[i\]'
+ft_check "TERM=screen: the kernel swatch is blue" sh -c "$FT_TMUX capture-pane -t ft -p -e | grep -qE '44m kernel'"
+ft_keys q q
+ft_check "TERM=screen: quits" ft_wait_for 'flametui exited 0'
+
 ft_done

@@ -438,6 +438,137 @@ TEST(help_follows_flip)
 	profile_free(p);
 }
 
+static int
+same_style(ft_style a, ft_style b)
+{
+	return a.fg == b.fg && a.bg == b.bg && a.attr == b.attr;
+}
+
+/* The node whose name (without kind) is s. */
+static uint32_t
+named(const ft_profile *p, const char *s)
+{
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		if (strcmp(intern_str(p->names, p->nodes[i].name), s) == 0)
+			return i;
+	return FT_NONE;
+}
+
+/* Kernel, JIT and inlined frames get tints the hot palette never takes,
+ * in full colour and in 8 colours; with 8 colours, packages and heat
+ * levels stay apart by colour and weight together. */
+TEST(palettes)
+{
+	ft_profile *p = prof(
+	    "main;alpha.run;sys_read_[k] 5\nmain;beta.run;jitted_[j] 5\nmain;gamma.run;inl_[i] 5\n"
+	    "main;delta.run 1\nmain;epsilon.run 2\nmain;zeta.run 3\nmain;eta.run 4\n"
+	    "main;theta.run 6\nmain;iota.run 7\nmain;kappa.run 8\nmain;lambda.run 9\n"
+	    "main;mu.run 10\nmain;nu.run 11\nmain;xi.run 12\n");
+	ft_view v;
+	view_init(&v, p, 80, 20);
+	uint32_t k = named(p, "sys_read"), j = named(p, "jitted"), in = named(p, "inl");
+	CHECK(k != FT_NONE && j != FT_NONE && in != FT_NONE);
+	CHECK_STR(render_color_name(&v), "name");
+	/* Full colour: the hot palette is red to yellow (red >= 205, blue
+	 * <= 55); kernel is blue, JIT green, inlined aqua. */
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		uint32_t c = render_frame_color(&v, n);
+		int r = (int)(c >> 16), g = (int)(c >> 8 & 255), b = (int)(c & 255);
+		if (n == k)
+			CHECK(b >= 230 && r < 160 && g < 200);
+		else if (n == j)
+			CHECK(g >= 190 && r < 130 && b < 130);
+		else if (n == in)
+			CHECK(g >= 200 && b >= 200 && r < 120);
+		else
+			CHECK(r >= 205 && b <= 55);
+	}
+	/* 8 colours, name mode: each kind its own style, none a name's. */
+	v.colors = 8;
+	ft_style sk = render_frame_style(&v, k), sj = render_frame_style(&v, j),
+	    si = render_frame_style(&v, in);
+	CHECK(!same_style(sk, sj) && !same_style(sk, si) && !same_style(sj, si));
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		if (n == k || n == j || n == in)
+			continue;
+		ft_style st = render_frame_style(&v, n);
+		CHECK(!same_style(st, sk) && !same_style(st, sj) && !same_style(st, si));
+		CHECK(st.bg == 0xcd0000 || st.bg == 0xcdcd00); /* red or yellow */
+	}
+	/* 8 colours, package mode: the 11 packages without a kind frame take
+	 * at least 6 styles over at least 4 backgrounds, none a kind's and
+	 * none the search match's magenta. */
+	v.color = COLOR_PACKAGE;
+	CHECK_STR(render_color_name(&v), "package");
+	ft_style seen[32];
+	int nseen = 0, nbg = 0;
+	uint32_t bgs[32];
+	static const char *const pk[] = {"delta.run", "epsilon.run", "zeta.run", "eta.run",
+	    "theta.run", "iota.run", "kappa.run", "lambda.run", "mu.run", "nu.run", "xi.run"};
+	for (int i = 0; i < 11; i++) {
+		ft_style st = render_frame_style(&v, named(p, pk[i]));
+		CHECK(!same_style(st, sk) && !same_style(st, sj) && !same_style(st, si));
+		CHECK(st.bg != 0xcd00cd);
+		int dup = 0, dupbg = 0;
+		for (int m = 0; m < nseen; m++)
+			dup |= same_style(seen[m], st);
+		for (int m = 0; m < nbg; m++)
+			dupbg |= bgs[m] == st.bg;
+		if (!dup)
+			seen[nseen++] = st;
+		if (!dupbg)
+			bgs[nbg++] = st.bg;
+	}
+	CHECK(nseen >= 6);
+	CHECK(nbg >= 4);
+	/* The same package, the same style. */
+	CHECK(same_style(render_frame_style(&v, named(p, "alpha.run")),
+	    render_frame_style(&v, named(p, "alpha.run"))));
+	/* 8 colours, heat: no self, then four quarters of the hottest self,
+	 * five distinct styles. */
+	v.color = COLOR_HEAT;
+	view_set_col(&v, 0);
+	CHECK_INT(v.max_self, 12);
+	uint32_t hn[5] = {named(p, "main"), named(p, "delta.run"), named(p, "eta.run"),
+	    named(p, "kappa.run"), named(p, "xi.run")}; /* self 0, 1, 4, 8, 12 */
+	for (int a = 0; a < 5; a++)
+		for (int b = a + 1; b < 5; b++)
+			CHECK(!same_style(render_frame_style(&v, hn[a]), render_frame_style(&v, hn[b])));
+	/* The header names the mode when it is not the default; c says
+	 * which mode and where the legend is; the help screen shows it. */
+	v.color = COLOR_NAME;
+	view_key(&v, 'c');
+	CHECK_INT(v.color, COLOR_PACKAGE);
+	CHECK(strstr(v.message, "colour: by package") != NULL);
+	ft_canvas c;
+	canvas_init(&c, 100, 20, 1);
+	render_view(&v, &c);
+	char buf[512];
+	canvas_row_text(&c, 0, buf, sizeof(buf));
+	CHECK(strstr(buf, "| colour: package") != NULL);
+	view_key(&v, 'c');
+	CHECK(strstr(v.message, "colour: self-time heat") != NULL);
+	view_key(&v, 'c');
+	CHECK(strstr(v.message, "colour: by name (hot palette); kernel blue, JIT green") != NULL);
+	render_view(&v, &c);
+	canvas_row_text(&c, 0, buf, sizeof(buf));
+	CHECK(strstr(buf, "colour:") == NULL);
+	view_key(&v, '?');
+	render_view(&v, &c);
+	canvas_row_text(&c, 1, buf, sizeof(buf));
+	CHECK(strstr(buf, "colours: name (c cycles name, package, self-time heat)") != NULL);
+	canvas_row_text(&c, 2, buf, sizeof(buf));
+	CHECK(strstr(buf, " kernel _[k]   JIT _[j]   inlined _[i]   * search match ") != NULL);
+	/* The kernel swatch in the kernel frames' style. */
+	int x = (int)(strstr(buf, "kernel") - buf);
+	CHECK(same_style(c.cells[2 * c.w + x].st, sk));
+	canvas_row_text(&c, 4, buf, sizeof(buf));
+	CHECK(strstr(buf, "Left h") != NULL); /* the keys follow */
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -452,5 +583,6 @@ main(void)
 	RUN(details_stack_fills_the_panel);
 	RUN(details_in_butterfly);
 	RUN(help_follows_flip);
+	RUN(palettes);
 	return unit_report();
 }
