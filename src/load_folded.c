@@ -42,6 +42,13 @@ is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* A byte a count may hold (parse_count accepts nothing else). */
+static int
+is_count_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
 /* Parse a decimal count s[0..n): [-]digits[.digits].  Sets *v in units of
  * 10^-digits with *digits fraction digits.  Returns 0 ok, -1 not a number,
  * -2 too large. */
@@ -313,9 +320,18 @@ one_line(struct loader *L, const char *line, size_t len)
 	} else if (rc == -2) {
 		reason = "count is larger than 64 bits";
 	} else {
-		/* A second number before the count: differential "BEFORE AFTER". */
-		size_t se2;
-		size_t t2 = last_token(s, stack_end, &se2);
+		/* A second number before the count: differential "BEFORE AFTER".
+		 * Only a token of number characters can be one, so the scan
+		 * back stops at the first other byte rather than walking the
+		 * whole stack. */
+		size_t se2 = 0, t2 = stack_end;
+		while (t2 > 0 && is_count_byte((unsigned char)s[t2 - 1]))
+			t2--;
+		if (t2 < stack_end && t2 > 0 && is_space((unsigned char)s[t2 - 1])) {
+			se2 = t2;
+			while (se2 > 0 && is_space((unsigned char)s[se2 - 1]))
+				se2--;
+		}
 		if (t2 > 0 && se2 > 0) {
 			int rc2 = parse_count(s + t2, stack_end - t2, &ip[0], &fp[0],
 			    &fd[0], &neg[0], &extra[0]);

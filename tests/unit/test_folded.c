@@ -341,6 +341,35 @@ TEST(differential_one_count_warned_and_no_stack)
 	profile_free(p);
 }
 
+/* The token before the count makes a line differential only when it is a
+ * number: a frame name ending in a space and a word, or a number-like
+ * word with other bytes, stays part of the stack. */
+TEST(differential_only_a_number_before_the_count)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_text("f x1 5\ng 1.5.2 7\nh;i 3x 2\nj x-3 1\n7 4\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK(!p->differential);
+	CHECK_INT(rep.valid, 5);
+	CHECK_INT(profile_total(p, node_at(p, "f x1"), 0), 5);
+	CHECK_INT(profile_total(p, node_at(p, "g 1.5.2"), 0), 7);
+	CHECK_INT(profile_total(p, node_at(p, "h;i 3x"), 0), 2);
+	CHECK_INT(profile_total(p, node_at(p, "j x-3"), 0), 1);
+	CHECK_INT(profile_total(p, node_at(p, "7"), 0), 4);
+	profile_free(p);
+	p = load_text("a b\t 12  3\nc -1 2\nd 99999999999999999999999 5\ne 1 1\nf 2 0\n",
+	    &rep, &err);
+	CHECK(p != NULL);
+	CHECK(p->differential);
+	CHECK_INT(rep.valid, 3);
+	CHECK_INT(rep.invalid, 2);
+	CHECK_INT(profile_total(p, node_at(p, "a b"), 0), 12);
+	CHECK_INT(profile_total(p, node_at(p, "a b"), 1), 3);
+	CHECK(strstr(rep.first_bad.msg, "t.folded:2: negative count") != NULL);
+	profile_free(p);
+}
+
 /* An endless line is an error naming the line and the limit, not memory
  * growing without bound. */
 TEST(line_length_capped)
@@ -386,6 +415,7 @@ main(void)
 	RUN(mostly_malformed_is_an_error);
 	RUN(cr_line_ends);
 	RUN(differential_one_count_warned_and_no_stack);
+	RUN(differential_only_a_number_before_the_count);
 	RUN(line_length_capped);
 	return unit_report();
 }
