@@ -4,14 +4,32 @@
 # tests/data and, when present, ../shared/corpora (FLAMETUI_SHARED
 # overrides).  Fails when a harness crashes; the crashing input is left in
 # build-fuzz/artifacts/ (turn it into a regression unit test).
+#
+# run.sh SECONDS NAME... - a long run: each named harness (fuzz_folded, or
+# just folded) for SECONDS, same seeds, libFuzzer's final stats printed;
+# FUZZ_ARGS adds libFuzzer options (-runs=N stops after N executions).
+# The log is build-fuzz/fuzz_NAME.log.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-30}
+[ $# -gt 0 ] && shift
 per=$((secs / 3))
+stats=0
+if [ $# -gt 0 ]; then
+	per=$secs stats=1
+	for n in "$@"; do
+		set -- "$@" "$top/build-fuzz/fuzz_${n#fuzz_}"
+		shift
+	done
+else
+	set -- "$top"/build-fuzz/fuzz_*
+fi
 [ "$per" -ge 1 ] || per=1
 shared=${FLAMETUI_SHARED:-$top/../shared}
 corp=$shared/corpora
-set -- "$top"/build-fuzz/fuzz_*
-if [ ! -x "$1" ]; then
+if [ ! -x "$1" ] && [ "$stats" = 1 ]; then
+	echo "fuzz: no harness $1 (run make fuzz)" >&2
+	exit 2
+elif [ ! -x "$1" ]; then
 	echo "fuzz: skipped: no harness built (run make fuzz; needs clang)"
 	exit 0
 fi
@@ -29,40 +47,62 @@ for h in "$@"; do
 	dir=$work/$fmt
 	mkdir -p "$dir"
 	# Seeds: small files of the harness's format (gunzipped protobufs, so
-	# mutations reach the decoder rather than zlib).
+	# mutations reach the decoder rather than zlib).  Executions cost in
+	# proportion to the input, so big text files seed by their head: the
+	# first 16 KiB cut at a line end (at an event's blank line for perf,
+	# stap and dtrace), which keeps their structure and variety.
 	i=0
 	seed() {
 		for f in "$@"; do
 			[ -f "$f" ] || continue
 			i=$((i + 1))
-			if [ "$(wc -c <"$f")" -gt 65536 ]; then
-				# A trace cut short is still a trace (Chrome writes
-				# them): seed the big real ones by their head.
-				[ "$fmt" = trace ] && head -c 60000 "$f" >"$dir/seed$i"
-				continue
-			fi
 			case $f in
 			*.gz) gzip -dc "$f" >"$dir/seed$i" 2>/dev/null || cp "$f" "$dir/seed$i" ;;
 			*) cp "$f" "$dir/seed$i" ;;
 			esac
+			[ "$(wc -c <"$dir/seed$i")" -gt 16384 ] || continue
+			case $fmt in
+			folded|perf|stap|dtrace|bpftrace)
+				head -c 16384 "$dir/seed$i" | awk -v blank="$fmt" '
+				    { line[NR] = $0; if ($0 ~ /^[ \t]*$/) last = NR }
+				    END { n = NR - 1
+					if (blank != "folded" && blank != "bpftrace" && last > 1) n = last
+					for (k = 1; k <= n; k++) print line[k] }' >"$dir/seed$i.head"
+				mv "$dir/seed$i.head" "$dir/seed$i" ;;
+			trace)
+				# A trace cut short is still a trace (Chrome writes
+				# them): seed the big real ones by their head.
+				head -c 60000 "$dir/seed$i" >"$dir/seed$i.head"
+				mv "$dir/seed$i.head" "$dir/seed$i" ;;
+			*)
+				# Binary formats cannot be cut; keep the files
+				# up to 64 KiB (as stored: a gzipped JFR
+				# recording of 37 KiB is 127 KiB inside).
+				[ "$(wc -c <"$f")" -le 65536 ] || rm -f "$dir/seed$i" ;;
+			esac
 		done
 	}
-	# Structure-aware seeds the corpora lack: a 5000-frame folded line,
-	# mixed one/two-count lines with CR line ends, a perf event with a
-	# deep stack.
+	# Structure-aware seeds the corpora lack: a 2000-frame folded line
+	# (past the loader's 4 KiB line and 1024-node first sizes), mixed
+	# one/two-count lines with CR line ends, a perf event with a 1500-frame
+	# stack (past the 256-frame and 1024-node first sizes; short frame
+	# text: depth is what matters, every byte costs executions), a pprof
+	# sample of 3000 locations (tests/fuzz/seeds/, written by Go's pprof
+	# library; see the README there).
 	case $fmt in
 	folded)
-		awk 'BEGIN{for(i=0;i<5000;i++) printf "%sframe_%d", (i?";":""), i%37; print " 3"}' \
+		awk 'BEGIN{for(i=0;i<2000;i++) printf "%sf%d", (i?";":""), i%37; print " 3"}' \
 		    >"$dir/seed-longline"
 		printf 'a;b 1 2\nc 3\r\nd\r4 5\n# c\n' >"$dir/seed-mixed" ;;
 	perf)
 		awk 'BEGIN{print "app 1234/1234 [000] 1.000000: 1 cycles:";
-		    for(i=0;i<3000;i++) printf "\t%x fn_%d+0x%x (/usr/bin/app)\n", 4096+i, i%97, i; print ""}' \
+		    for(i=0;i<1500;i++) printf "\t%x f%d (/a)\n", 4096+i, i%97; print ""}' \
 		    >"$dir/seed-deep" ;;
 	esac
 	case $fmt in
 	pprof)
-		seed "$top"/tests/data/*.pb* "$top"/tests/data/*/*.pb* "$corp"/pprof/converted_to_proto/*.pb.gz \
+		seed "$top"/tests/data/*.pb* "$top"/tests/data/*/*.pb* "$top"/tests/fuzz/seeds/*.pb.gz \
+		    "$corp"/pprof/converted_to_proto/*.pb.gz \
 		    "$corp"/pprof/fuzz/* ;;
 	cpuprofile)
 		seed "$top"/tests/data/*.cpuprofile ;;
@@ -74,7 +114,7 @@ for h in "$@"; do
 	jfr)
 		seed "$top"/tests/data/jfr/*.jfr.gz ;;
 	perf)
-		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt \
+		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt "$top"/tests/data/perf-*.txt.gz \
 		    "$corp"/inferno/data/collapse-perf/*.txt \
 		    "$corp"/flamegraph/test/perf-funcab-*.txt "$corp"/flamegraph/test/perf-dd-*.txt ;;
 	stap)
@@ -87,15 +127,19 @@ for h in "$@"; do
 		seed "$top"/tests/data/*.folded "$corp"/inferno/data/flamegraph/*/*.txt ;;
 	esac
 	echo "fuzz: $name for ${per}s ($(ls "$dir" | wc -l) corpus files)"
-	if ! ASAN_OPTIONS=${ASAN_OPTIONS:-max_malloc_fill_size=0} \
+	# ASan's default 256 MiB quarantine makes every run touch cold memory
+	# (page faults, 400 MB RSS): 8 MiB still holds far more than one run
+	# frees and halves the CPU per execution (see the note of issue 12).
+	if ! ASAN_OPTIONS=${ASAN_OPTIONS:-max_malloc_fill_size=0:quarantine_size_mb=8} \
 	    "$h" -max_total_time="$per" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
-	    -print_final_stats=0 -artifact_prefix="$art/$name-" "$dir" \
+	    -print_final_stats=$stats -artifact_prefix="$art/$name-" $FUZZ_ARGS "$dir" \
 	    >"$top/build-fuzz/$name.log" 2>&1; then
 		echo "fuzz: $name FAILED; see build-fuzz/$name.log and $art" >&2
 		grep -E "ERROR|SUMMARY|Test unit written" "$top/build-fuzz/$name.log" | head -n 5 >&2
 		status=1 fail=$((fail + 1))
 	else
 		grep -E "^#[0-9]+.*DONE" "$top/build-fuzz/$name.log" | tail -n 1
+		[ "$stats" = 1 ] && grep -E "^stat::" "$top/build-fuzz/$name.log"
 		pass=$((pass + 1))
 	fi
 done
