@@ -53,9 +53,17 @@ static volatile sig_atomic_t in_read;
 static int term_in_fd = -1, term_out_fd = -1;
 static struct termios saved_tio;
 static int have_tio;
-/* Reset sequences (rmcup, cnorm, sgr0, keypad off) plus mouse off. */
+/* Reset sequences (rmcup, cnorm, sgr0, keypad off) plus mouse off, and,
+ * on a terminal without an alternate screen, clear. */
 static char reset_seq[256];
 static size_t reset_len;
+/* A terminal without an alternate screen (no smcup: vt100, linux) keeps
+ * what we drew after endwin, with the cursor on its last row, where the
+ * shell's prompt would overwrite it: we clear the screen (this string)
+ * after endwin, on every way out and on Ctrl-Z, so the prompt starts on
+ * a clean screen as it does after leaving an alternate screen. */
+static char clear_seq[64];
+static size_t clear_len;
 
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int fatal_signals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
@@ -120,6 +128,33 @@ save_reset_sequences(int mouse)
 	reset_add(tigetstr("cnorm"));
 	reset_add(tigetstr("rmkx"));
 	reset_add(tigetstr("rmcup"));
+	clear_len = 0;
+	const char *sm = tigetstr("smcup"), *cl = tigetstr("clear");
+	if ((sm == NULL || sm == (char *)-1 || *sm == '\0') && cl != NULL &&
+	    cl != (char *)-1 && strlen(cl) < sizeof(clear_seq)) {
+		/* Without terminfo's padding ("$<50>": a delay, not bytes). */
+		for (const char *q = cl; *q != '\0'; q++) {
+			const char *e;
+			if (q[0] == '$' && q[1] == '<' && (e = strchr(q, '>')) != NULL) {
+				q = e;
+				continue;
+			}
+			clear_seq[clear_len++] = *q;
+		}
+		clear_seq[clear_len] = '\0';
+		reset_add(clear_seq);
+	}
+}
+
+/* After endwin: clear a screen that has no alternate screen to leave. */
+static void
+clear_main_screen(void)
+{
+	if (clear_len > 0 && term_out_fd >= 0) {
+		fflush(stdout);
+		ssize_t r = write(term_out_fd, clear_seq, clear_len);
+		(void)r;
+	}
 }
 
 static void
@@ -513,6 +548,7 @@ static void
 suspend(void)
 {
 	endwin();
+	clear_main_screen();
 	struct sigaction dfl, old;
 	memset(&dfl, 0, sizeof(dfl));
 	sigemptyset(&dfl.sa_mask);
@@ -532,6 +568,7 @@ term_close(struct tui *t)
 		return;
 	if (!isendwin())
 		endwin();
+	clear_main_screen();
 	delscreen(t->scr);
 	t->scr = NULL;
 	if (have_tio && term_in_fd >= 0)
@@ -541,7 +578,7 @@ term_close(struct tui *t)
 		fclose(t->tty);
 	t->tty = NULL;
 	term_in_fd = term_out_fd = -1;
-	reset_len = 0;
+	reset_len = clear_len = 0;
 	have_tio = 0;
 }
 
