@@ -37,6 +37,7 @@
 #include "arena.h"
 #include "idmap.h"
 #include "json.h"
+#include "labels.h"
 #include "load.h"
 #include "relabel.h"
 #include "xalloc.h"
@@ -1139,6 +1140,49 @@ ch_init(struct ch *C, ft_source *src, ft_intern *names, const ft_load_opts *o,
 	rep->what = "event";
 }
 
+/* Each thread's name as the label `thread` of every stack under its root
+ * frame (as JFR's), so --tagfocus thread=... and the details panel's
+ * breakdown work on traces; threads without a name get no label. */
+static void
+thread_labels(struct ch *C, ft_profile *p)
+{
+	ft_labelsets *ls = labelsets_new();
+	uint32_t key = labelsets_str(ls, "thread", 6), unit = labelsets_str(ls, "", 0);
+	uint32_t *set = xcalloc(p->nnodes ? p->nnodes : 1, sizeof(uint32_t));
+	int any = 0;
+	for (size_t i = 0; i < C->nthreads; i++) {
+		const struct thread *t = &C->threads[i];
+		if (t->node == NONE || t->name == NONE)
+			continue;
+		ft_label l = {key, labelsets_str(ls, intern_str(C->names, t->name),
+		    intern_len(C->names, t->name)), 0, unit};
+		set[t->node] = labelsets_intern(ls, &l, 1);
+		any = 1;
+	}
+	if (any) {
+		/* Parents come before children: one pass hands each set down. */
+		for (uint32_t n = 1; n < p->nnodes; n++)
+			if (set[n] == 0 && p->nodes[n].parent != FT_ROOT)
+				set[n] = set[p->nodes[n].parent];
+		p->labels = labelled_new(ls, p->nvals);
+		ft_diag d;
+		for (uint32_t n = 0; n < p->nnodes; n++) {
+			const ft_val *row = &p->total[(size_t)n * (size_t)p->nvals];
+			int nz = 0;
+			for (int c = 0; c < p->nvals; c++)
+				nz |= row[c] != 0;
+			if (nz)
+				labelled_add(p->labels, n, set[n], row, &d); /* sums of one row: no overflow */
+		}
+		const char **keys = arena_alloc(p->arena, sizeof(char *));
+		keys[0] = profile_strdup(p, "thread", 6);
+		p->label_keys = keys;
+		p->nlabel_keys = 1;
+	}
+	free(set);
+	labelsets_unref(ls);
+}
+
 /* Common end: where table, finish, strict mode. */
 static ft_profile *
 finish(struct ch *C, ft_profile *p, ft_diag *err)
@@ -1250,6 +1294,7 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		diag_set(err, "%s: the trace has no samples or events with a duration", C.path);
 		goto fail;
 	}
+	thread_labels(&C, p);
 	p->format = "trace";
 	profile_set_source(p, C.path);
 	p->deftype = 0;

@@ -8,6 +8,7 @@
 #include "export.h"
 #include "export_speedscope.h"
 #include "json.h"
+#include "labels.h"
 #include "load.h"
 #include "source.h"
 
@@ -318,6 +319,42 @@ TEST(trace_global_samples)
 	free(f);
 }
 
+/* Trace threads' names are the label `thread` of their stacks; a thread
+ * without a name has none. */
+TEST(trace_thread_labels)
+{
+	const char *t = "["
+	    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"main\"}},"
+	    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"io\"}},"
+	    "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10},"
+	    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":2,\"dur\":3},"
+	    "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":4},"
+	    "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":3,\"ts\":0,\"dur\":6}]";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_fmt(t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL && p->labels != NULL);
+	if (p == NULL || p->labels == NULL) {
+		profile_free(p);
+		return;
+	}
+	CHECK_INT(p->nlabel_keys, 1);
+	CHECK_STR(p->label_keys[0], "thread");
+	ft_label_share *r = NULL;
+	uint32_t n = labels_breakdown(p, FT_ROOT, 0, NULL, NULL, &r);
+	CHECK_INT(n, 3); /* main 10, (none) 6, io 4 */
+	if (n == 3) {
+		CHECK_STR(labelsets_text(p->labels->sets, r[0].value, NULL), "main");
+		CHECK_INT(r[0].v, 10);
+		CHECK_STR(labelsets_text(p->labels->sets, r[1].value, NULL), "");
+		CHECK_INT(r[1].v, 6);
+		CHECK_STR(labelsets_text(p->labels->sets, r[2].value, NULL), "io");
+		CHECK_INT(r[2].v, 4);
+	}
+	free(r);
+	profile_free(p);
+}
+
 TEST(speedscope_sampled_fractional)
 {
 	const char *t = "{\"profiles\":[{\"type\":\"sampled\",\"name\":\"p\",\"unit\":"
@@ -456,6 +493,7 @@ main(void)
 	RUN(json_keep_drops_members);
 	RUN(trace_dropped_members);
 	RUN(trace_global_samples);
+	RUN(trace_thread_labels);
 	RUN(trace_durations);
 	RUN(trace_truncated);
 	RUN(trace_unmatched_and_strict);
