@@ -159,8 +159,9 @@ relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
 	int keep = raw != NULL && profile_relabelable(p);
 	if (keep)
 		*raw = p;
-	if (!profile_relabel_changes(p, o->group, o->demangle))
-		return p;
+	if (!profile_relabel_changes(p, o->group, o->demangle) ||
+	    profile_relabel_inplace(p, o->group, o->demangle, o->sort, p->deftype))
+		return p; /* a pure rename is done in place: no second tree */
 	ft_profile *g = profile_relabel(p, o->group, o->demangle, o->sort, p->deftype, err);
 	if (g == NULL && keep)
 		*raw = NULL;

@@ -148,6 +148,7 @@ profile_free(ft_profile *p)
 	xbig_free(p->total, vals_bytes(p->cap, p->nvals));
 	free(p->slots);
 	free(p->threads);
+	free(p->renames);
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
 	labelled_free(p->labels);

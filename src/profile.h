@@ -73,6 +73,11 @@ typedef struct ft_thread_root {
 	uint32_t merged;  /* its name at --group none; FT_NONE: no root frame */
 } ft_thread_root;
 
+/* A frame name renamed in place (relabel.h). */
+typedef struct ft_rename {
+	uint32_t node, was;
+} ft_rename;
+
 typedef struct ft_profile {
 	ft_intern *names; /* shared, reference counted */
 	struct ft_arena *arena;
@@ -133,6 +138,13 @@ typedef struct ft_profile {
 
 	uint32_t max_depth;  /* after finish */
 	int finished;
+
+	/* Nodes renamed in place by profile_relabel_inplace() (relabel.h):
+	 * (node, name id as loaded) in node order, and the demangle mode
+	 * applied; renamed == 0 for names as loaded. */
+	struct ft_rename *renames;
+	uint32_t nrenames;
+	int renamed, rename_dm;
 
 	/* Builder state, freed by profile_finish(): children of a node are
 	 * found by scanning its child list while it has few (at most WIDE + 1

@@ -120,36 +120,141 @@ has_mangled(const ft_profile *p)
 }
 
 int
+profile_demanglable(const ft_profile *p)
+{
+	return p->nrenames > 0 || has_mangled(p);
+}
+
+int
 profile_relabelable(const ft_profile *p)
 {
-	return p->nthreads > 0 || has_mangled(p);
+	return p->nthreads > 0 || profile_demanglable(p);
+}
+
+/* The demangle mode p's names are in. */
+static int
+names_mode(const ft_profile *p)
+{
+	return p->renamed ? p->rename_dm : FT_DEMANGLE_NONE;
 }
 
 int
 profile_relabel_changes(const ft_profile *p, int g, int dm)
 {
 	return (p->nthreads > 0 && g != FT_GROUP_THREAD) ||
-	    (dm != FT_DEMANGLE_NONE && has_mangled(p));
+	    (dm != names_mode(p) && profile_demanglable(p));
 }
 
-/* The demangled name id of id (computed once per id; ids interned while
- * relabelling are demangled already). */
+/* The name id of id in mode dm (computed once per id; nmap[0..nn) caches
+ * it, ids from nn on were interned while relabelling and are final). */
 static uint32_t
-map_name(ft_profile *q, uint32_t *nmap, uint32_t nn, uint32_t id, int dm)
+map_name(ft_intern *names, uint32_t *nmap, uint32_t nn, uint32_t id, int dm)
 {
 	if (dm == FT_DEMANGLE_NONE || id >= nn)
 		return id;
 	if (nmap[id] != UINT32_MAX)
 		return nmap[id];
 	size_t len;
-	char *d = demangle_name(intern_str(q->names, id), intern_len(q->names, id), dm, &len);
+	char *d = demangle_name(intern_str(names, id), intern_len(names, id), dm, &len);
 	uint32_t out = id;
 	if (d != NULL) {
-		out = intern_get(q->names, d, len, intern_kind(q->names, id));
+		out = intern_get(names, d, len, intern_kind(names, id));
 		free(d);
 	}
 	nmap[id] = out;
 	return out;
+}
+
+#define BIT(v, i) ((v)[(i) >> 3] & (1u << ((i) & 7)))
+#define SETBIT(v, i) ((v)[(i) >> 3] |= (unsigned char)(1u << ((i) & 7)))
+
+/* Would renaming through nmap give some parent two children of one name?
+ * Only parents of renamed nodes are looked at. */
+static int
+siblings_collide(const ft_profile *p, const uint32_t *nmap)
+{
+	unsigned char *seen = xcalloc(((size_t)p->nnodes + 7) / 8, 1);
+	uint32_t *v = NULL;
+	size_t cap = 0;
+	int bad = 0;
+	for (uint32_t n = 1; n < p->nnodes && !bad; n++) {
+		uint32_t par = p->nodes[n].parent, id = p->nodes[n].name;
+		if (nmap[id] == id || BIT(seen, par))
+			continue;
+		SETBIT(seen, par);
+		size_t k = 0;
+		for (uint32_t c = p->nodes[par].child; c != FT_NONE; c = p->nodes[c].sibling) {
+			if (k == cap) {
+				cap = grow_cap(cap, k + 1, 64);
+				v = xreallocarray(v, cap, sizeof(uint32_t));
+			}
+			v[k++] = nmap[p->nodes[c].name];
+		}
+		qsort(v, k, sizeof(uint32_t), cmp_u32);
+		for (size_t i = 1; i < k && !bad; i++)
+			bad = v[i] == v[i - 1];
+	}
+	free(v);
+	free(seen);
+	return bad;
+}
+
+int
+profile_relabel_inplace(ft_profile *p, int g, int dm, enum ft_sort sort, int column)
+{
+	if (!p->finished || p->renamed || dm == FT_DEMANGLE_NONE ||
+	    (p->nthreads > 0 && g != FT_GROUP_THREAD))
+		return 0;
+	uint32_t nn = intern_count(p->names);
+	/* What each name used by the tree becomes. */
+	unsigned char *used = xcalloc(((size_t)nn + 7) / 8, 1);
+	for (uint32_t n = 1; n < p->nnodes; n++)
+		SETBIT(used, p->nodes[n].name);
+	uint32_t *nmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	int any = 0;
+	for (uint32_t id = 0; id < nn; id++) {
+		nmap[id] = id;
+		if (!BIT(used, id) ||
+		    !demangle_candidate(intern_str(p->names, id), intern_len(p->names, id)))
+			continue;
+		size_t len;
+		char *d = demangle_name(intern_str(p->names, id), intern_len(p->names, id),
+		    dm, &len);
+		if (d != NULL) {
+			nmap[id] = intern_get(p->names, d, len, intern_kind(p->names, id));
+			free(d);
+			any |= nmap[id] != id;
+		}
+	}
+	free(used);
+	/* A rename when no two siblings end up alike: then the copy would
+	 * have the same nodes in the same order. */
+	int ok = !any || !siblings_collide(p, nmap);
+	if (ok && any) {
+		uint32_t cnt = 0;
+		for (uint32_t n = 1; n < p->nnodes; n++)
+			cnt += nmap[p->nodes[n].name] != p->nodes[n].name;
+		ft_rename *r = xmalloc(sizeof(*r) * cnt);
+		uint32_t k = 0;
+		for (uint32_t n = 1; n < p->nnodes; n++) {
+			uint32_t id = p->nodes[n].name;
+			if (nmap[id] != id) {
+				r[k++] = (ft_rename){n, id};
+				p->nodes[n].name = nmap[id];
+			}
+		}
+		p->renames = r;
+		p->nrenames = cnt;
+		if (column < 0 || column >= p->nvals)
+			column = p->deftype;
+		profile_sort(p, sort, column);
+	}
+	if (ok) {
+		p->renamed = 1;
+		p->rename_dm = dm;
+	}
+	free(nmap);
+	return ok;
 }
 
 ft_profile *
@@ -173,6 +278,7 @@ profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int colum
 	uint32_t *nmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	memset(nmap, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
 	uint32_t k = 0; /* next thread entry (entries are in node order) */
+	uint32_t r = 0; /* next renamed node (in node order too) */
 	int rc = 0;
 	if (profile_self_row(p, FT_ROOT, row))
 		rc = profile_add_self(q, FT_ROOT, row, err);
@@ -186,8 +292,14 @@ profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int colum
 			    p->threads[k].merged;
 			map[n] = name == FT_NONE ? FT_ROOT : profile_child(q, FT_ROOT, name);
 		} else {
+			/* The name as loaded, also for p renamed in place. */
+			uint32_t name = nd->name;
+			while (r < p->nrenames && p->renames[r].node < n)
+				r++;
+			if (r < p->nrenames && p->renames[r].node == n)
+				name = p->renames[r].was;
 			map[n] = profile_child(q, map[nd->parent],
-			    map_name(q, nmap, nn, nd->name, dm));
+			    map_name(q->names, nmap, nn, name, dm));
 		}
 		if (profile_self_row(p, n, row))
 			rc = profile_add_self(q, map[n], row, err);

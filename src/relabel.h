@@ -76,7 +76,20 @@ ft_profile *profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sor
 
 /* Could profile_relabel change p: it has threads, or mangled names? */
 int profile_relabelable(const ft_profile *p);
+/* Does p have names that demangle (or were demangled in place)? */
+int profile_demanglable(const ft_profile *p);
 /* Would (g, dm) change p? */
 int profile_relabel_changes(const ft_profile *p, int g, int dm);
+
+/* Make a finished p what profile_relabel(p, g, dm, sort, column) would
+ * return, without a copy, when that is only a rename: no threads to merge
+ * and no two of its names demangling alike.  Node ids, totals and order
+ * are then exactly those of the copy.  p remembers the names it had
+ * (ft_profile.renames), so profile_relabel() of p to any (g, dm) still
+ * starts from the names as loaded: p can stay the viewer's raw profile.
+ * Returns 1 when done, 0 when p needs the copy (p unchanged but for
+ * names interned). */
+int profile_relabel_inplace(ft_profile *p, int g, int dm, enum ft_sort sort,
+    int column);
 
 #endif

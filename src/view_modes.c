@@ -379,7 +379,7 @@ int
 view_set_demangle(ft_view *v, int dm)
 {
 	if (v->cmp != NULL || v->raw == NULL ||
-	    !profile_relabel_changes(v->raw, FT_GROUP_THREAD, FT_DEMANGLE_FULL)) {
+	    !profile_demanglable(v->raw)) {
 		v->message = "this profile has no mangled C++ or Rust names";
 		return V_REDRAW;
 	}

@@ -106,6 +106,149 @@ TEST(relabel_merges_and_keeps_kinds)
 	profile_free(p);
 }
 
+static char *
+folded_text(const ft_profile *p)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	export_folded(p, 0, -1, f);
+	fclose(f);
+	return buf;
+}
+
+/* The tree of p: every node's id, name, parent, children in order, total. */
+static int
+same_tree(const ft_profile *a, const ft_profile *b)
+{
+	if (a->nnodes != b->nnodes || a->max_depth != b->max_depth)
+		return 0;
+	for (uint32_t n = 0; n < a->nnodes; n++) {
+		const ft_node *x = &a->nodes[n], *y = &b->nodes[n];
+		if (x->name != y->name || x->parent != y->parent || x->child != y->child ||
+		    x->sibling != y->sibling || x->depth != y->depth ||
+		    profile_total(a, n, 0) != profile_total(b, n, 0))
+			return 0;
+	}
+	return 1;
+}
+
+static ft_profile *
+renamable(ft_intern *names)
+{
+	ft_profile *p = profile_new(names, 1);
+	add(p, "main", "_ZN4calc4workEi", 3, 0);
+	add(p, "main", "zeta", 2, 0);
+	add(p, "_ZN4calc4workEi", "_ZN4calc4workERKSs", 4, 0);
+	add(p, "main", "_ZN4calc4workEi", 5, FT_KIND_INLINED);
+	add(p, "_ZN5other3runEv", "x", 1, 0);
+	ft_diag err;
+	CHECK(profile_finish(p, FT_SORT_NAME, 0, &err) == 0);
+	return p;
+}
+
+/* A demangling that merges no siblings is done in place, and the result is
+ * the copy's, node for node; the renamed tree still relabels to every mode
+ * from the names as loaded. */
+TEST(relabel_in_place)
+{
+	ft_diag err;
+	int modes[] = {FT_DEMANGLE_SHORT, FT_DEMANGLE_FULL};
+	for (int i = 0; i < 2; i++) {
+		ft_profile *orig = renamable(NULL);
+		char *loaded = folded_text(orig);
+		ft_profile *copy = profile_relabel(orig, FT_GROUP_NONE, modes[i],
+		    FT_SORT_NAME, 0, &err);
+		ft_profile *p = renamable(orig->names);
+		CHECK(profile_relabel_inplace(p, FT_GROUP_NONE, modes[i], FT_SORT_NAME, 0));
+		CHECK(p->nrenames == 5);
+		CHECK(same_tree(p, copy));
+		char *a = folded_text(p), *b = folded_text(copy);
+		CHECK_STR(a, b);
+		CHECK(strstr(a, i == 0 ? "main;calc::work 3\n" : "main;calc::work(int) 3\n") != NULL);
+		free(a);
+		free(b);
+		/* p is its own raw profile now. */
+		CHECK(profile_relabelable(p));
+		CHECK(profile_demanglable(p));
+		CHECK(!profile_relabel_changes(p, FT_GROUP_NONE, modes[i]));
+		CHECK(profile_relabel_changes(p, FT_GROUP_NONE, FT_DEMANGLE_NONE));
+		CHECK(!profile_relabel_inplace(p, FT_GROUP_NONE, modes[i], FT_SORT_NAME, 0));
+		ft_profile *back = profile_relabel(p, FT_GROUP_NONE, FT_DEMANGLE_NONE,
+		    FT_SORT_NAME, 0, &err);
+		a = folded_text(back);
+		CHECK_STR(a, loaded);
+		free(a);
+		profile_free(back);
+		for (int j = 0; j < 2; j++) {
+			ft_profile *other = profile_relabel(p, FT_GROUP_NONE, modes[j],
+			    FT_SORT_NAME, 0, &err);
+			ft_profile *want = profile_relabel(orig, FT_GROUP_NONE, modes[j],
+			    FT_SORT_NAME, 0, &err);
+			a = folded_text(other);
+			b = folded_text(want);
+			CHECK_STR(a, b);
+			free(a);
+			free(b);
+			profile_free(other);
+			profile_free(want);
+		}
+		free(loaded);
+		profile_free(copy);
+		profile_free(p);
+		profile_free(orig);
+	}
+}
+
+/* Siblings that would merge (overloads in short mode, or a mangled name
+ * beside its plain twin) need the copy: p is left as it was. */
+TEST(relabel_in_place_refuses_merges)
+{
+	ft_diag err;
+	ft_profile *p = profile_new(NULL, 1);
+	add(p, "main", "_ZN4calc4workEi", 3, 0);
+	add(p, "main", "_ZN4calc4workERKSs", 4, 0);
+	CHECK(profile_finish(p, FT_SORT_NAME, 0, &err) == 0);
+	char *before = folded_text(p);
+	CHECK(!profile_relabel_inplace(p, FT_GROUP_NONE, FT_DEMANGLE_SHORT, FT_SORT_NAME, 0));
+	char *after = folded_text(p);
+	CHECK_STR(after, before);
+	CHECK(p->nrenames == 0 && !p->renamed);
+	free(after);
+	/* Full names differ: no merge, in place. */
+	CHECK(profile_relabel_inplace(p, FT_GROUP_NONE, FT_DEMANGLE_FULL, FT_SORT_NAME, 0));
+	free(before);
+	profile_free(p);
+
+	p = profile_new(NULL, 1);
+	add(p, "main", "_ZN4calc4workEv", 3, 0);
+	add(p, "main", "calc::work()", 4, 0);
+	CHECK(profile_finish(p, FT_SORT_NAME, 0, &err) == 0);
+	CHECK(!profile_relabel_inplace(p, FT_GROUP_NONE, FT_DEMANGLE_FULL, FT_SORT_NAME, 0));
+	profile_free(p);
+
+	/* Threads merged into processes are not a rename either; kept per
+	 * thread, they are. */
+	p = profile_new(NULL, 1);
+	ft_thread t = {"app", 3, NULL, 0, 10, 11, 0};
+	uint32_t n = profile_thread_root(p, &t);
+	n = profile_child(p, n, intern_get(p->names, "_ZN4calc4workEv", 15, 0));
+	ft_val one = 1;
+	profile_add_self(p, n, &one, &err);
+	CHECK(profile_finish(p, FT_SORT_NAME, 0, &err) == 0);
+	CHECK(!profile_relabel_inplace(p, FT_GROUP_PROCESS, FT_DEMANGLE_FULL, FT_SORT_NAME, 0));
+	CHECK(profile_relabel_inplace(p, FT_GROUP_THREAD, FT_DEMANGLE_FULL, FT_SORT_NAME, 0));
+	char *s = folded_text(p);
+	CHECK_STR(s, "app-10/11;calc::work() 1\n");
+	free(s);
+	ft_profile *q = profile_relabel(p, FT_GROUP_PROCESS, FT_DEMANGLE_NONE, FT_SORT_NAME, 0, &err);
+	s = folded_text(q);
+	CHECK_STR(s, "app-10;_ZN4calc4workEv 1\n");
+	free(s);
+	profile_free(q);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -113,5 +256,7 @@ main(void)
 	RUN(rust_legacy_and_v0);
 	RUN(mode_names);
 	RUN(relabel_merges_and_keeps_kinds);
+	RUN(relabel_in_place);
+	RUN(relabel_in_place_refuses_merges);
 	return unit_report();
 }
