@@ -131,6 +131,11 @@ for name, path in folded + ([("pprof", pprof)] if pprof else []):
     r = {"name": name, "size": size, "nodes": nodes, "names": inf["names"], "base": base,
          "basename": base_cmd[0] + (" -dc" if name == "pprof" else " -l"), "load": load,
          "rss": rss, "ia": interactive(path)}
+    if name != "pprof":
+        # The same load in one thread (the default reads big folded files
+        # in parts, one thread per CPU, at most 2).
+        r["load1"] = best(load_cmd + ["--threads", "1", path])
+        r["rss1"] = peak_kib(load_cmd + ["--threads", "1", path])
     if name == "pprof" and go is not None:
         r["gotop"] = best([go, "tool", "pprof", "-top", path], max(1, runs // 2))
         r["fttop"] = best([ft, "--top", "20", path])
@@ -146,6 +151,15 @@ for r in rows:
         r["name"], r["size"] / 1e6, r["nodes"] / 1e6, r["names"], r["load"], r["basename"],
         r["base"], r["load"] / r["base"], r["rss"] / 1024, r["rss"] * 1024 / r["size"],
         r["rss"] * 1024 / r["nodes"]))
+print()
+print("Folded in one thread (`--threads 1`) vs the default (%d CPUs online):" % os.cpu_count())
+print("| workload | load, 1 thread | ratio | load, default | ratio | peak RSS, 1 thread | RSS / file |")
+print("|---|---|---|---|---|---|---|")
+for r in rows:
+    if "load1" in r:
+        print("| %s | %.3f s | %.1fx | %.3f s | %.1fx | %.0f MiB | %.2f |" % (
+            r["name"], r["load1"], r["load1"] / r["base"], r["load"], r["load"] / r["base"],
+            r["rss1"] / 1024, r["rss1"] * 1024 / r["size"]))
 for r in rows:
     if "gotop" in r:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (

@@ -178,6 +178,7 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 {
 	ft_load_opts lo = {0};
 	lo.strict = o->strict;
+	lo.threads = o->threads;
 	lo.sort = o->sort;
 	lo.lines = o->lines;
 	struct progress pr = {now(), 0, path};

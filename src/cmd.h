@@ -32,6 +32,7 @@ typedef struct ft_cmdline {
 	const char *out;        /* -o */
 	long top;               /* --top N */
 	int strict;
+	int threads;            /* --threads N; 0: automatic */
 	enum ft_sort sort;
 	enum ft_func_sort table_sort; /* --top and the function table */
 	enum ft_color_opt color;

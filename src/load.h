@@ -20,6 +20,8 @@ typedef struct ft_load_opts {
 	void *progress_ctx;
 	const ft_fetch_opts *fetch; /* for URLs (NULL: defaults) */
 	int whole_lines;        /* --watch: ignore an unterminated last line */
+	int threads;            /* folded: read in this many parts at once; 0:
+	                         * the online CPUs (at most 2) for big files */
 } ft_load_opts;
 
 typedef struct ft_load_report {
@@ -33,6 +35,8 @@ typedef struct ft_load_report {
 	char format_why[256];   /* why the format was chosen (--info) */
 	char summary[1024];     /* what a loader read, "key=value" lines (--info) */
 	const char *what;       /* what invalid counts ("event"); NULL: "line" */
+	int parts;              /* folded: parts read by threads and merged
+	                         * (0: read in one go) */
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */

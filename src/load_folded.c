@@ -20,8 +20,22 @@
  * Speed: input is usually sorted, so consecutive stacks share a prefix.
  * The previous stack's text, frame ends and nodes are kept; a new line
  * re-walks only the frames after the first byte that differs.
+ *
+ * Threads (ft_load_opts.threads): a plain file is cut at line starts into
+ * parts; the first is read here, each other one by a thread of its own into
+ * a tree and name table of its own.  The parts are then merged in file
+ * order by replaying each part's names and nodes in creation order: a
+ * node or name new to the tree so far is created exactly where reading the
+ * file in one go would have created it, so ids, order, totals and counts
+ * are those of the single-threaded build.  A part with anything to say
+ * that names a line (a malformed or rounded line, a one-count line in a
+ * differential file, an error), a different number of columns or decimal
+ * scale, or sums that could overflow, is not merged: the rest of the file
+ * from that part on is read here instead, with the right line numbers.
  */
+#include <pthread.h>
 #include <stdint.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +147,12 @@ struct loader {
 	long cr_lines;           /* lines ended by a lone CR so far */
 	long ncols[2];           /* valid lines with one and with two counts */
 	ft_diag first_one;       /* the first line with one count */
+	int first;               /* the next line is the file's first */
+	int part;                /* a part read by a thread: stop at the first
+	                          * thing to say about a line (trouble) */
+	int trouble;
+	int over;                /* sum[] overflowed */
+	ft_val sum[2];           /* sums of the counts read, per column */
 };
 
 /* Line number for messages: the source's count of LF lines plus the lines
@@ -146,6 +166,8 @@ lineno(const struct loader *L)
 static void
 bad_line(struct loader *L, const char *reason, const char *line, size_t n)
 {
+	if (L->part)
+		L->trouble = 1;
 	L->rep->invalid++;
 	if (L->rep->invalid == 1) {
 		diag_set(&L->rep->first_bad, "%s:%ld: %s", source_name(L->src),
@@ -162,6 +184,8 @@ to_value(struct loader *L, uint64_t ip, uint64_t fp, int fd, int neg, int extra,
 {
 	ft_profile *p = L->p;
 	if (extra > 0) {
+		if (L->part)
+			L->trouble = 1;
 		L->rep->rounded++;
 		if (L->rep->rounded == 1) {
 			diag_set(&L->rep->first_rounded,
@@ -381,6 +405,8 @@ one_line(struct loader *L, const char *line, size_t len)
 	}
 	if (cols == 2)
 		L->ncols[1]++;
+	for (int c = 0; c < 2; c++)
+		L->over |= val_add(&L->sum[c], v[c]) != 0;
 	uint32_t leaf = walk_stack(L, s, stack_end);
 	L->rep->valid++;
 	if (stackset_add(&L->stacks, leaf))
@@ -412,57 +438,263 @@ cr_lines(struct loader *L, const char *line, size_t len)
 	return one_line(L, line, len);
 }
 
-ft_profile *
-load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
-    ft_load_report *rep, ft_diag *err)
+/* Read lines from L->src until its end (or the part's trouble); -1 on a
+ * fatal error (err set). */
+static int
+read_lines(struct loader *L)
 {
-	struct loader L = {0};
-	L.p = profile_new(names, 1);
-	L.src = src;
-	L.o = o;
-	L.rep = rep;
-	L.err = err;
-	L.width = 1;
-	L.p->format = "folded";
-	L.p->unit_unknown = 1; /* --unit declares it */
-	profile_set_source(L.p, source_name(src));
-	/* Room for the tree up front: real folded files take 40-50 input
-	 * bytes per node (gzip: about 5x fewer), so size/16 is generous.
-	 * Only the part used is ever touched. */
-	uint64_t hint = source_size(src) / 16;
-	if (source_is_gzip(src))
-		hint *= 5;
-	if (hint > 1024)
-		profile_reserve(L.p, hint > UINT32_MAX / 2 ? UINT32_MAX / 2 : (size_t)hint);
 	const char *line;
 	size_t len;
 	int rc;
-	int first = 1;
-	while ((rc = source_getline(src, &line, &len, err)) == 1) {
-		rep->lines++;
-		if (first) {
-			first = 0;
+	while ((rc = source_getline(L->src, &line, &len, L->err)) == 1) {
+		L->rep->lines++;
+		if (L->first) {
+			L->first = 0;
 			if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
 				line += 3;
 				len -= 3;
 			}
 		}
-		if (cr_lines(&L, line, len) != 0) {
-			rc = -1;
-			break;
-		}
-		if (rep->valid == 0 && rep->invalid >= NOT_FOLDED_LINES) {
-			diag_set(err, "%s: not a folded profile: the first %ld lines are all "
-			    "malformed (first: %s)", source_name(src), rep->invalid,
-			    rep->first_bad.msg);
-			rc = -1;
-			break;
+		if (cr_lines(L, line, len) != 0)
+			return -1;
+		if (L->trouble)
+			return 0;
+		if (L->rep->valid == 0 && L->rep->invalid >= NOT_FOLDED_LINES) {
+			diag_set(L->err, "%s: not a folded profile: the first %ld lines are all "
+			    "malformed (first: %s)", source_name(L->src), L->rep->invalid,
+			    L->rep->first_bad.msg);
+			return -1;
 		}
 	}
-	free(L.prev.text);
-	free(L.prev.ends);
-	free(L.prev.nodes);
-	stackset_free(&L.stacks);
+	return rc < 0 ? -1 : 0;
+}
+
+static void
+loader_init(struct loader *L, ft_profile *p, ft_source *src, const ft_load_opts *o,
+    ft_load_report *rep, ft_diag *err)
+{
+	memset(L, 0, sizeof(*L));
+	L->p = p;
+	L->src = src;
+	L->o = o;
+	L->rep = rep;
+	L->err = err;
+	L->width = 1;
+	L->first = 1;
+}
+
+static void
+loader_free(struct loader *L)
+{
+	free(L->prev.text);
+	free(L->prev.ends);
+	free(L->prev.nodes);
+	stackset_free(&L->stacks);
+	memset(&L->prev, 0, sizeof(L->prev));
+}
+
+/* Room for a tree from bytes of input: real folded files take 40-50 input
+ * bytes per node (gzip: about 5x fewer), so bytes/16 is generous.  Only
+ * the part used is ever touched. */
+static void
+reserve_for(ft_profile *p, uint64_t bytes, int gzip)
+{
+	uint64_t hint = bytes / 16;
+	if (gzip)
+		hint *= 5;
+	if (hint > 1024)
+		profile_reserve(p, hint > UINT32_MAX / 2 ? UINT32_MAX / 2 : (size_t)hint);
+}
+
+#define MAX_PARTS 16
+
+/* One part of the file read by a thread. */
+struct part {
+	struct loader L;
+	ft_load_report rep;
+	ft_diag err;
+	ft_load_opts o;
+	int rc;
+	pthread_t th;
+	int running;
+};
+
+static void *
+part_main(void *arg)
+{
+	struct part *P = arg;
+	P->rc = read_lines(&P->L);
+	return NULL;
+}
+
+/* Can part P be merged into A as it is (see the top of the file)? */
+static int
+part_mergeable(const struct loader *A, const struct part *P)
+{
+	const struct loader *B = &P->L;
+	if (!P->running || P->rc != 0 || B->trouble || B->over || A->over ||
+	    B->width != A->width || B->p->scale != A->p->scale ||
+	    (B->width == 2 && B->ncols[0] > 0))
+		return 0;
+	for (int c = 0; c < 2; c++) {
+		ft_val t = A->sum[c];
+		if (val_add(&t, B->sum[c]) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Replay part P's names and nodes into A in creation order. */
+static int
+part_merge(struct loader *A, struct part *P)
+{
+	ft_profile *a = A->p, *b = P->L.p;
+	uint32_t nn = intern_count(b->names);
+	uint32_t *nmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	nmap[0] = 0;
+	for (uint32_t id = 1; id < nn; id++)
+		nmap[id] = intern_get(a->names, intern_str(b->names, id),
+		    intern_len(b->names, id), intern_kind(b->names, id));
+	uint32_t *map = xmalloc(sizeof(uint32_t) * b->nnodes);
+	map[FT_ROOT] = FT_ROOT;
+	size_t nv = (size_t)a->nvals;
+	int rc = profile_add_self(a, FT_ROOT, b->total, A->err);
+	for (uint32_t n = 1; n < b->nnodes && rc == 0; n++) {
+		const ft_node *nd = &b->nodes[n];
+		map[n] = profile_child(a, map[nd->parent], nmap[nd->name]);
+		const ft_val *v = &b->total[(size_t)n * nv];
+		int any = 0;
+		for (size_t c = 0; c < nv; c++)
+			any |= v[c] != 0;
+		if (any)
+			rc = profile_add_self(a, map[n], v, A->err);
+		/* The part's tree shrinks as the merged one grows. */
+		if ((n & 0xffff) == 0)
+			profile_discard_below(b, n);
+	}
+	/* Stacks: the part's line ends, as nodes of A. */
+	const ft_stackset *st = &P->L.stacks;
+	for (size_t i = 0; i < st->cap && rc == 0; i++) {
+		for (unsigned bit = 0; st->seen[i] >> bit; bit++) {
+			uint32_t n = (uint32_t)(i * 8 + bit);
+			if ((st->seen[i] >> bit & 1) && n < b->nnodes &&
+			    stackset_add(&A->stacks, map[n]))
+				A->rep->stacks++;
+		}
+	}
+	free(map);
+	free(nmap);
+	A->rep->lines += P->rep.lines;
+	A->rep->blank += P->rep.blank;
+	A->rep->comment += P->rep.comment;
+	A->rep->valid += P->rep.valid;
+	A->ncols[0] += P->L.ncols[0];
+	A->ncols[1] += P->L.ncols[1];
+	for (int c = 0; c < 2; c++)
+		val_add(&A->sum[c], P->L.sum[c]);
+	return rc;
+}
+
+/* How many parts to read the file in: the option, or the online CPUs (at
+ * most 2: every part but the first is merged by one thread, and each
+ * costs memory while it waits) for files of 16 MiB and more. */
+static int
+parts_wanted(const ft_load_opts *o, const ft_source *src)
+{
+	int n = o->threads;
+	if (n <= 0) {
+		if (source_size(src) < ((uint64_t)16 << 20))
+			return 1;
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cpus < 1 ? 1 : cpus > 2 ? 2 : (int)cpus;
+	}
+	return n > MAX_PARTS ? MAX_PARTS : n;
+}
+
+/* Read the file: in parts by threads when it can be cut, else in one go.
+ * -1 on a fatal error. */
+static int
+read_all(struct loader *L)
+{
+	uint64_t at[MAX_PARTS];
+	int np = parts_wanted(L->o, L->src);
+	if (np > 1)
+		np = source_line_starts(L->src, np, at);
+	if (np <= 1)
+		return read_lines(L);
+	struct part *parts = xcalloc((size_t)np, sizeof(*parts));
+	for (int i = 1; i < np; i++) {
+		struct part *P = &parts[i];
+		P->o = *L->o;
+		ft_source *ps = source_open_part(L->src, at[i],
+		    i + 1 < np ? at[i + 1] : UINT64_MAX, &P->err);
+		if (ps == NULL)
+			continue;
+		ft_profile *p = profile_new(NULL, 1);
+		loader_init(&P->L, p, ps, &P->o, &P->rep, &P->err);
+		P->L.part = 1;
+		P->L.first = 0;
+		reserve_for(p, (i + 1 < np ? at[i + 1] : source_size(L->src)) - at[i], 0);
+		if (pthread_create(&P->th, NULL, part_main, P) == 0) {
+			P->running = 1;
+		} else {
+			source_close(ps);
+			loader_free(&P->L);
+			profile_free(p);
+		}
+	}
+	source_set_limit(L->src, at[1]);
+	int rc = read_lines(L);
+	for (int i = 1; i < np; i++)
+		if (parts[i].running)
+			pthread_join(parts[i].th, NULL);
+	int merged = 1;
+	for (int i = 1; i < np && rc == 0 && merged; i++) {
+		if (part_mergeable(L, &parts[i])) {
+			rc = part_merge(L, &parts[i]);
+			L->rep->parts = i + 1;
+			continue;
+		}
+		/* Read the rest here, from this part's first line on. */
+		merged = 0;
+		ft_source *rest = source_open_part(L->src, at[i], UINT64_MAX, L->err);
+		if (rest == NULL) {
+			rc = -1;
+			break;
+		}
+		/* Line numbers go on from the lines read so far. */
+		source_set_lineno(rest, L->rep->lines);
+		ft_source *main_src = L->src;
+		L->src = rest;
+		L->cr_lines = 0;
+		rc = read_lines(L);
+		L->src = main_src;
+		source_close(rest);
+	}
+	for (int i = 1; i < np; i++) {
+		if (!parts[i].running)
+			continue;
+		ft_source *ps = parts[i].L.src;
+		loader_free(&parts[i].L);
+		profile_free(parts[i].L.p);
+		source_close(ps);
+	}
+	free(parts);
+	return rc;
+}
+
+ft_profile *
+load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
+    ft_load_report *rep, ft_diag *err)
+{
+	struct loader L;
+	loader_init(&L, profile_new(names, 1), src, o, rep, err);
+	L.p->format = "folded";
+	L.p->unit_unknown = 1; /* --unit declares it */
+	profile_set_source(L.p, source_name(src));
+	reserve_for(L.p, source_size(src), source_is_gzip(src));
+	int rc = read_all(&L);
+	loader_free(&L);
 	if (rc < 0) {
 		profile_free(L.p);
 		return NULL;

@@ -26,6 +26,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
+	OPT_THREADS,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -96,6 +97,9 @@ static const struct cli_option options[] = {
 	    "                         (name sorts it by name, weight by self)\n"},
 	{"strict", no_argument, OPT_STRICT,
 	    "  --strict               malformed input lines are fatal\n"},
+	{"threads", required_argument, OPT_THREADS,
+	    "  --threads N            read a big folded file in N parts at once\n"
+	    "                         (default: the CPUs, at most 2; 1: one thread)\n"},
 	{"color", required_argument, OPT_COLOR,
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"},
 	{"colour", required_argument, OPT_COLOR, NULL},
@@ -260,6 +264,14 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	}
 	case OPT_INFO: o->cmd = CMD_INFO; break;
 	case OPT_STRICT: o->strict = 1; break;
+	case OPT_THREADS: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+		if (end == arg || *end != '\0' || n < 1 || n > 16)
+			return usage_error("--threads wants a number from 1 to 16, not '%s'", arg);
+		o->threads = (int)n;
+		break;
+	}
 	case OPT_SORT:
 		if (strcmp(arg, "name") == 0)
 			o->sort = FT_SORT_NAME, o->table_sort = FUNC_BY_NAME;

@@ -457,6 +457,14 @@ profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 	return id != FT_NONE ? id : append_after(p, parent, name, k);
 }
 
+void
+profile_discard_below(ft_profile *p, uint32_t n)
+{
+	xbig_discard(p->nodes, p->cap * sizeof(ft_node), (size_t)n * sizeof(ft_node));
+	xbig_discard(p->total, vals_bytes(p->cap, p->nvals),
+	    vals_bytes(n, p->nvals));
+}
+
 uint32_t
 profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 {

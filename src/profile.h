@@ -200,6 +200,11 @@ void profile_reserve(ft_profile *p, size_t n);
  * trees; mixing the two stays correct. */
 uint32_t profile_append(ft_profile *p, uint32_t parent, uint32_t name);
 
+/* Return the memory of nodes [0, n) to the system: p is being consumed in
+ * id order (a tree merged into another) and those nodes are not read
+ * again; nothing of p but profile_free() may be used after the last call. */
+void profile_discard_below(ft_profile *p, uint32_t n);
+
 /* Child of parent named name, or FT_NONE (works before and after finish). */
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);
 

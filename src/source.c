@@ -54,6 +54,11 @@ struct ft_source {
 	void *progress_ctx;
 	long lineno;
 	int taken;     /* some decoded bytes were handed out */
+
+	uint64_t base;  /* stream offset of buf[0] */
+	uint64_t limit; /* source_getline stops at this stream offset */
+	int pread;      /* a part (source_open_part): pread from off */
+	uint64_t off;
 };
 
 /* Buffers of raw_size and buf_size bytes: full size for files; a memory
@@ -70,6 +75,7 @@ source_alloc(const char *name, size_t raw_size, size_t buf_size)
 	s->cap = buf_size;
 	s->buf = xmalloc(s->cap);
 	s->max_line = FT_MAX_LINE;
+	s->limit = UINT64_MAX;
 	return s;
 }
 
@@ -215,8 +221,11 @@ raw_fill(ft_source *s, ft_diag *err)
 	} else {
 		ssize_t r;
 		do
-			r = read(s->fd, s->raw, s->raw_size);
+			r = s->pread ? pread(s->fd, s->raw, s->raw_size, (off_t)s->off) :
+			    read(s->fd, s->raw, s->raw_size);
 		while (r < 0 && errno == EINTR);
+		if (r > 0)
+			s->off += (uint64_t)r;
 		if (r < 0) {
 			diag_set(err, "%s: read error: %s", s->name, strerror(errno));
 			return -1;
@@ -342,6 +351,7 @@ static void
 compact(ft_source *s)
 {
 	if (s->pos > 0) {
+		s->base += s->pos;
 		memmove(s->buf, s->buf + s->pos, s->end - s->pos);
 		s->end -= s->pos;
 		s->pos = 0;
@@ -368,6 +378,8 @@ source_peek(ft_source *s, const char **data, size_t n, ft_diag *err)
 int
 source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err)
 {
+	if (s->base + s->pos >= s->limit)
+		return 0;
 	size_t scan = s->pos;
 	for (;;) {
 		char *nl = memchr(s->buf + scan, '\n', s->end - scan);
@@ -413,6 +425,7 @@ source_read(ft_source *s, void *buf, size_t n, ft_diag *err)
 		if (s->pos == s->end) {
 			if (s->eof)
 				break;
+			s->base += s->end;
 			s->pos = s->end = 0;
 			if (fill(s, err) < 0)
 				return -1;
@@ -598,4 +611,70 @@ source_write_gzip(FILE *out, const void *data, size_t n, ft_diag *err)
 		rc = -1;
 	}
 	return rc;
+}
+
+int
+source_line_starts(ft_source *s, int n, uint64_t *at)
+{
+	at[0] = 0;
+	if (n < 2 || s->fd < 0 || !s->own_fd || s->pread || !s->sniffed || s->gzip ||
+	    s->whole_lines || s->size == 0 || s->limit != UINT64_MAX)
+		return 1;
+	int k = 1;
+	char chunk[65536];
+	for (int i = 1; i < n; i++) {
+		uint64_t off = s->size / (uint64_t)n * (uint64_t)i;
+		if (off <= at[k - 1])
+			off = at[k - 1] + 1;
+		/* The first line start at or after off: just after a '\n' at
+		 * off - 1 or later. */
+		uint64_t start = 0;
+		for (uint64_t o = off - 1; start == 0 && o < s->size;) {
+			ssize_t r = pread(s->fd, chunk, sizeof(chunk), (off_t)o);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;
+			const char *nl = memchr(chunk, '\n', (size_t)r);
+			if (nl != NULL)
+				start = o + (uint64_t)(nl - chunk) + 1;
+			o += (uint64_t)r;
+		}
+		if (start == 0 || start >= s->size)
+			break;
+		at[k++] = start;
+	}
+	return k;
+}
+
+void
+source_set_lineno(ft_source *s, long n)
+{
+	s->lineno = n;
+}
+
+void
+source_set_limit(ft_source *s, uint64_t end)
+{
+	s->limit = end;
+}
+
+ft_source *
+source_open_part(const ft_source *s, uint64_t start, uint64_t end, ft_diag *err)
+{
+	int fd = dup(s->fd);
+	if (fd < 0) {
+		diag_set(err, "%s: %s", s->name, strerror(errno));
+		return NULL;
+	}
+	ft_source *t = source_alloc(s->name, RAW_SIZE, BUF_SIZE);
+	t->fd = fd;
+	t->own_fd = 1;
+	t->pread = 1;
+	t->off = start;
+	t->size = s->size > start ? s->size - start : 0;
+	t->sniffed = 1;
+	t->max_line = s->max_line;
+	t->limit = end == UINT64_MAX ? end : end - start;
+	return t;
 }

@@ -82,6 +82,24 @@ long source_read(ft_source *s, void *buf, size_t n, ft_diag *err);
 /* Line number of the last line returned by source_getline (1-based). */
 long source_lineno(const ft_source *s);
 
+/* Parts of a plain (not gzip) regular file, for reading by several
+ * threads: at[0] = 0 and up to n - 1 line starts near size * i / n, in
+ * order; returns how many parts there are (1: the source cannot be split:
+ * gzip, a pipe, stdin, --watch's whole lines, a limit set already).  Call
+ * after the source has sniffed its first bytes (source_peek). */
+int source_line_starts(ft_source *s, int n, uint64_t *at);
+/* source_getline returns 0 (end) at decoded offset end, a line start
+ * (UINT64_MAX: no limit; lifting it goes on reading). */
+void source_set_limit(ft_source *s, uint64_t end);
+/* Count lines from n + 1 on (a part read after n lines). */
+void source_set_lineno(ft_source *s, long n);
+/* A new source over bytes [start, end) of s's file (UINT64_MAX: to its
+ * end), read with pread through a file descriptor of its own, so it can
+ * be read in another thread while s is read.  Line numbers count from the
+ * part's start.  NULL with err set when the descriptor cannot be had. */
+ft_source *source_open_part(const ft_source *s, uint64_t start, uint64_t end,
+    ft_diag *err);
+
 /* Output side, here because this is the one zlib user: write data[0..n)
  * to out as one gzip member.  0, or -1 with err set ("write error"). */
 int source_write_gzip(FILE *out, const void *data, size_t n, ft_diag *err);

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* mremap, MAP_ANONYMOUS */
 #include "xalloc.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,8 @@ map_size(size_t bytes)
 #define POOL_MAX_BYTES ((size_t)1 << 30)
 static struct { void *p; size_t n; } pool[POOL_N];
 static size_t pool_bytes;
+/* Loads run in threads (--watch, parallel folded parts): the pool is shared. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *map_new(size_t bytes);
 
@@ -105,6 +108,7 @@ map_get(size_t bytes)
 {
 	size_t n = map_size(bytes);
 	int best = -1;
+	pthread_mutex_lock(&pool_lock);
 	for (int i = 0; i < POOL_N; i++) {
 		if (pool[i].p == NULL)
 			continue;
@@ -117,12 +121,15 @@ map_get(size_t bytes)
 		    (!fits && !bfits && pool[i].n > pool[best].n))
 			best = i;
 	}
-	if (best < 0)
+	if (best < 0) {
+		pthread_mutex_unlock(&pool_lock);
 		return map_new(bytes);
+	}
 	void *p = pool[best].p;
 	size_t have = pool[best].n;
 	pool[best].p = NULL;
 	pool_bytes -= have;
+	pthread_mutex_unlock(&pool_lock);
 	if (have == n)
 		return p;
 #ifdef MREMAP_MAYMOVE
@@ -145,10 +152,12 @@ map_put(void *p, size_t bytes)
 {
 	size_t n = map_size(bytes);
 	int slot = -1;
+	pthread_mutex_lock(&pool_lock);
 	for (int i = 0; i < POOL_N && slot < 0; i++)
 		if (pool[i].p == NULL)
 			slot = i;
 	if (slot < 0 || n > POOL_MAX_BYTES) {
+		pthread_mutex_unlock(&pool_lock);
 		munmap(p, n);
 		return;
 	}
@@ -167,6 +176,7 @@ map_put(void *p, size_t bytes)
 		pool_bytes -= pool[big].n;
 		pool[big].p = NULL;
 	}
+	pthread_mutex_unlock(&pool_lock);
 }
 
 static void *
@@ -236,4 +246,17 @@ xbig_free(void *p, size_t bytes)
 		free(p);
 	else
 		map_put(p, bytes);
+}
+
+void
+xbig_discard(void *p, size_t bytes, size_t upto)
+{
+	if (p == NULL || bytes < XBIG_MIN)
+		return;
+	if (upto > bytes)
+		upto = bytes;
+	size_t page = (size_t)1 << 12;
+	upto &= ~(page - 1);
+	if (upto > 0)
+		madvise(p, upto, MADV_DONTNEED);
 }

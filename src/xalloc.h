@@ -34,5 +34,9 @@ size_t grow_cap(size_t cap, size_t need, size_t min);
 #define XBIG_MIN ((size_t)1 << 20)
 void *xbig_realloc(void *p, size_t old_bytes, size_t new_bytes);
 void xbig_free(void *p, size_t bytes);
+/* Give the pages of bytes [0, upto) of big array p (of bytes bytes) back
+ * to the system; they read as zeros afterwards.  For an array consumed
+ * front to back.  Nothing happens to a small (malloc'd) array. */
+void xbig_discard(void *p, size_t bytes, size_t upto);
 
 #endif
