@@ -149,13 +149,15 @@ apply_unit(const ft_cmdline *o, ft_profile *p, ft_input *in, int quiet)
 /* --group and --demangle: p with its threads merged to o->group and its
  * names demangled (p itself when that changes nothing).  With raw
  * non-NULL and p relabelable, *raw keeps p (the viewer's group and
- * demangle keys relabel it; it may be the result itself); else p is freed
- * when the result differs. */
+ * demangle keys relabel it; it may be the result itself); else p is used
+ * up (the result is built in its memory). */
 static ft_profile *
 relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
 {
-	if (raw != NULL)
-		*raw = NULL;
+	if (raw == NULL)
+		return profile_relabel_consume(p, o->group, o->demangle, o->sort,
+		    p->deftype, err);
+	*raw = NULL;
 	int keep = raw != NULL && profile_relabelable(p);
 	if (keep)
 		*raw = p;
@@ -170,11 +172,11 @@ relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
 	return g;
 }
 
-/* Load one file; warnings about skipped or rounded lines go to stderr.
- * --unit, --group and --demangle apply (see relabel() for raw). */
+/* Load one file as it is (--unit applied, not --group or --demangle);
+ * warnings about skipped or rounded lines go to stderr. */
 static ft_profile *
-load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
-    ft_diag *err, ft_profile **raw, ft_input *in)
+load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
+    ft_load_report *rep, ft_diag *err, ft_input *in)
 {
 	ft_load_opts lo = {0};
 	lo.strict = o->strict;
@@ -207,7 +209,23 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	for (int i = 0; i < rep->nwarn; i++)
 		warn(in, "warning: %s", rep->warn[i].msg);
 	apply_unit(o, p, in, 0);
-	return relabel(o, p, raw, err);
+	if (in != NULL && rep == &in->report) { /* the file --info reports on */
+		in->threads = p->nthreads;
+		in->processes = profile_process_count(p);
+	}
+	return p;
+}
+
+/* Load one file; --unit, --group and --demangle apply (see relabel() for
+ * raw). */
+static ft_profile *
+load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
+    ft_diag *err, ft_profile **raw, ft_input *in)
+{
+	if (raw != NULL)
+		*raw = NULL;
+	ft_profile *p = load_as_loaded(o, path, names, rep, err, in);
+	return p != NULL ? relabel(o, p, raw, err) : NULL;
 }
 
 /* --merge: load every file (one name table) and sum them.  The files are
@@ -221,16 +239,11 @@ load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in,
 	ft_profile *ps[CMD_MAX_FILES];
 	ft_load_report rep;
 	int n = 0;
-	*raw = NULL;
-	for (; n < o->nfiles; n++) {
-		ft_profile *r = NULL;
-		if ((ps[n] = load(o, o->files[n], names, &rep, err, &r, in)) == NULL)
+	if (raw != NULL)
+		*raw = NULL;
+	for (; n < o->nfiles; n++)
+		if ((ps[n] = load_as_loaded(o, o->files[n], names, &rep, err, in)) == NULL)
 			break;
-		if (r != NULL && r != ps[n]) {
-			profile_free(ps[n]);
-			ps[n] = r;
-		}
-	}
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
 		profile_free(ps[i]);
@@ -321,21 +334,23 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 {
 	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
 	ft_profile *raw = NULL;
+	/* Only the viewer relabels again (keys) and keeps the tree as loaded:
+	 * elsewhere the relabelled tree is built in the loaded one's memory. */
+	int view = (o->nfiles == 1 || o->merge) && o->cmd == CMD_VIEW;
 	if (o->merge) {
-		in->base = load_merged(o, names, err, in, &raw);
+		in->base = load_merged(o, names, err, in, view ? &raw : NULL);
+		const ft_profile *as_loaded = raw != NULL ? raw : in->base;
+		if (as_loaded != NULL) {
+			in->threads = as_loaded->nthreads;
+			in->processes = profile_process_count(as_loaded);
+		}
 	} else {
-		in->base = load(o, o->files[0], names, &in->report, err, &raw, in);
+		/* load() counts threads and processes before relabelling. */
+		in->base = load(o, o->files[0], names, &in->report, err,
+		    view ? &raw : NULL, in);
 		in->have_report = o->nfiles == 1;
 	}
-	const ft_profile *as_loaded = raw != NULL ? raw : in->base;
-	if (as_loaded != NULL) {
-		in->threads = as_loaded->nthreads;
-		in->processes = profile_process_count(as_loaded);
-	}
-	if ((o->nfiles == 1 || o->merge) && o->cmd == CMD_VIEW)
-		in->raw = raw;
-	else if (raw != in->base)
-		profile_free(raw);
+	in->raw = raw;
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
 		ft_load_report rep;
 		if ((in->b = load(o, o->files[1], names, &rep, err, NULL, in)) == NULL) {

@@ -458,6 +458,20 @@ profile_child(ft_profile *p, uint32_t parent, uint32_t name)
 }
 
 void
+profile_adopt_arrays(ft_profile *q, ft_profile *p)
+{
+	ft_node root = q->nodes[FT_ROOT];
+	xbig_free(q->nodes, q->cap * sizeof(ft_node));
+	xbig_free(q->total, vals_bytes(q->cap, q->nvals));
+	q->nodes = p->nodes;
+	q->total = p->total;
+	q->cap = p->cap;
+	q->nodes[FT_ROOT] = root;
+	for (int c = 0; c < q->nvals; c++)
+		q->total[c] = 0;
+}
+
+void
 profile_discard_below(ft_profile *p, uint32_t n)
 {
 	xbig_discard(p->nodes, p->cap * sizeof(ft_node), (size_t)n * sizeof(ft_node));

@@ -200,6 +200,12 @@ void profile_reserve(ft_profile *p, size_t n);
  * trees; mixing the two stays correct. */
 uint32_t profile_append(ft_profile *p, uint32_t parent, uint32_t name);
 
+/* Make new profile q (root only) build into p's arrays: a transform that
+ * consumes p, writing node ids never above the ones it reads (relabel.c).
+ * Read p's root first.  q owns the arrays: set p->nodes and p->total to
+ * NULL and p->cap to 0 before freeing p. */
+void profile_adopt_arrays(ft_profile *q, ft_profile *p);
+
 /* Return the memory of nodes [0, n) to the system: p is being consumed in
  * id order (a tree merged into another) and those nodes are not read
  * again; nothing of p but profile_free() may be used after the last call. */

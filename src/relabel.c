@@ -206,16 +206,17 @@ profile_relabel_inplace(ft_profile *p, int g, int dm, enum ft_sort sort, int col
 	    (p->nthreads > 0 && g != FT_GROUP_THREAD))
 		return 0;
 	uint32_t nn = intern_count(p->names);
-	/* What each name used by the tree becomes. */
-	unsigned char *used = xcalloc(((size_t)nn + 7) / 8, 1);
-	for (uint32_t n = 1; n < p->nnodes; n++)
-		SETBIT(used, p->nodes[n].name);
+	/* What each name used by the tree becomes, interned in node order
+	 * (as the copy interns them, so name ids match too). */
 	uint32_t *nmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	memset(nmap, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
 	int any = 0;
-	for (uint32_t id = 0; id < nn; id++) {
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		uint32_t id = p->nodes[n].name;
+		if (nmap[id] != UINT32_MAX)
+			continue;
 		nmap[id] = id;
-		if (!BIT(used, id) ||
-		    !demangle_candidate(intern_str(p->names, id), intern_len(p->names, id)))
+		if (!demangle_candidate(intern_str(p->names, id), intern_len(p->names, id)))
 			continue;
 		size_t len;
 		char *d = demangle_name(intern_str(p->names, id), intern_len(p->names, id),
@@ -226,7 +227,6 @@ profile_relabel_inplace(ft_profile *p, int g, int dm, enum ft_sort sort, int col
 			any |= nmap[id] != id;
 		}
 	}
-	free(used);
 	/* A rename when no two siblings end up alike: then the copy would
 	 * have the same nodes in the same order. */
 	int ok = !any || !siblings_collide(p, nmap);
@@ -264,13 +264,15 @@ profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
 	return profile_relabel(p, g, FT_DEMANGLE_NONE, sort, column, err);
 }
 
-ft_profile *
-profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int column,
-    ft_diag *err)
+/* The relabelled tree of p; with consume, built into p's own arrays (a
+ * new node's id is never above the id of the node of p it comes from, and
+ * node n of p is read before anything is written at n), p freed. */
+static ft_profile *
+relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
+    ft_diag *err, int consume)
 {
 	ft_profile *q = profile_new_like(p);
 	q->unit_unknown = p->unit_unknown;
-	profile_reserve(q, p->nnodes);
 	uint32_t *map = xmalloc(sizeof(uint32_t) * p->nnodes);
 	map[FT_ROOT] = FT_ROOT;
 	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
@@ -280,28 +282,34 @@ profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int colum
 	uint32_t k = 0; /* next thread entry (entries are in node order) */
 	uint32_t r = 0; /* next renamed node (in node order too) */
 	int rc = 0;
-	if (profile_self_row(p, FT_ROOT, row))
+	int any = profile_self_row(p, FT_ROOT, row);
+	if (consume)
+		profile_adopt_arrays(q, p);
+	else
+		profile_reserve(q, p->nnodes);
+	if (any)
 		rc = profile_add_self(q, FT_ROOT, row, err);
 	for (uint32_t n = 1; n < p->nnodes && rc == 0; n++) {
-		const ft_node *nd = &p->nodes[n];
+		const ft_node nd = p->nodes[n]; /* a copy: q may write over it */
+		any = profile_self_row(p, n, row);
 		while (k < p->nthreads && p->threads[k].node < n)
 			k++;
-		if (nd->parent == FT_ROOT && k < p->nthreads && p->threads[k].node == n &&
+		if (nd.parent == FT_ROOT && k < p->nthreads && p->threads[k].node == n &&
 		    g != FT_GROUP_THREAD) {
 			uint32_t name = g == FT_GROUP_PROCESS ? p->threads[k].process :
 			    p->threads[k].merged;
 			map[n] = name == FT_NONE ? FT_ROOT : profile_child(q, FT_ROOT, name);
 		} else {
 			/* The name as loaded, also for p renamed in place. */
-			uint32_t name = nd->name;
+			uint32_t name = nd.name;
 			while (r < p->nrenames && p->renames[r].node < n)
 				r++;
 			if (r < p->nrenames && p->renames[r].node == n)
 				name = p->renames[r].was;
-			map[n] = profile_child(q, map[nd->parent],
+			map[n] = profile_child(q, map[nd.parent],
 			    map_name(q->names, nmap, nn, name, dm));
 		}
-		if (profile_self_row(p, n, row))
+		if (any)
 			rc = profile_add_self(q, map[n], row, err);
 	}
 	free(row);
@@ -309,9 +317,32 @@ profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int colum
 	if (rc == 0)
 		labels_remap(p, q, map); /* JFR threads' labels follow the merge */
 	free(map);
+	if (consume) {
+		p->nodes = NULL;
+		p->total = NULL;
+		p->cap = 0;
+		profile_free(p);
+	}
 	if (rc != 0 || profile_finish(q, sort, column, err) != 0) {
 		profile_free(q);
 		return NULL;
 	}
 	return q;
+}
+
+ft_profile *
+profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort, int column,
+    ft_diag *err)
+{
+	return relabel_run((ft_profile *)p, g, dm, sort, column, err, 0);
+}
+
+ft_profile *
+profile_relabel_consume(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
+    ft_diag *err)
+{
+	if (!profile_relabel_changes(p, g, dm) ||
+	    profile_relabel_inplace(p, g, dm, sort, column))
+		return p;
+	return relabel_run(p, g, dm, sort, column, err, 1);
 }

@@ -74,6 +74,12 @@ ft_profile *profile_regroup(const ft_profile *p, int g, enum ft_sort sort,
 ft_profile *profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort,
     int column, ft_diag *err);
 
+/* The same as profile_relabel(p, ...), built in p's own memory (p itself
+ * when nothing changes or profile_relabel_inplace can do it): p is used up
+ * either way (freed or returned).  NULL with err set on overflow. */
+ft_profile *profile_relabel_consume(ft_profile *p, int g, int dm, enum ft_sort sort,
+    int column, ft_diag *err);
+
 /* Could profile_relabel change p: it has threads, or mangled names? */
 int profile_relabelable(const ft_profile *p);
 /* Does p have names that demangle (or were demangled in place)? */

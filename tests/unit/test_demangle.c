@@ -6,6 +6,7 @@
 
 #include "demangle.h"
 #include "export.h"
+#include "load.h"
 #include "relabel.h"
 
 static char *
@@ -127,8 +128,11 @@ same_tree(const ft_profile *a, const ft_profile *b)
 		const ft_node *x = &a->nodes[n], *y = &b->nodes[n];
 		if (x->name != y->name || x->parent != y->parent || x->child != y->child ||
 		    x->sibling != y->sibling || x->depth != y->depth ||
-		    profile_total(a, n, 0) != profile_total(b, n, 0))
+		    profile_total(a, n, 0) != profile_total(b, n, 0)) {
+			UNIT_FAIL("node %u differs: name %u/%u parent %u/%u", n, x->name,
+			    y->name, x->parent, y->parent);
 			return 0;
+		}
 	}
 	return 1;
 }
@@ -249,6 +253,47 @@ TEST(relabel_in_place_refuses_merges)
 	profile_free(p);
 }
 
+/* Built in the loaded tree's own memory, the relabelled tree is the copy's,
+ * node for node, for every grouping and demangling of a real perf file
+ * with mangled C++ names and threads. */
+TEST(relabel_consume_is_the_copy)
+{
+	ft_diag err;
+	int seen_copy = 0;
+	for (int g = 0; g < FT_GROUPS; g++) {
+		for (int dm = 0; dm < FT_DEMANGLES; dm++) {
+			ft_load_report rep;
+			ft_load_opts o = {0};
+			ft_profile *a = load_file("tests/data/perf-cxx-mangled.txt.gz", NULL, &o,
+			    &rep, &err);
+			ft_profile *b = load_file("tests/data/perf-cxx-mangled.txt.gz", NULL, &o,
+			    &rep, &err);
+			CHECK(a != NULL && b != NULL);
+			if (a == NULL || b == NULL)
+				continue;
+			CHECK(a->nthreads > 0);
+			int changes = profile_relabel_changes(b, g, dm);
+			ft_profile *copy = changes ? profile_relabel(a, g, dm, FT_SORT_NAME, 0, &err) : a;
+			ft_profile *mine = profile_relabel_consume(b, g, dm, FT_SORT_NAME, 0, &err);
+			CHECK(copy != NULL && mine != NULL);
+			if (copy != NULL && mine != NULL) {
+				seen_copy += mine != b;
+				if (!same_tree(mine, copy))
+					UNIT_FAIL("--group %d --demangle %d: trees differ", g, dm);
+				char *x = folded_text(mine), *y = folded_text(copy);
+				CHECK_STR(x, y);
+				free(x);
+				free(y);
+			}
+			if (copy != a)
+				profile_free(copy);
+			profile_free(a);
+			profile_free(mine);
+		}
+	}
+	CHECK(seen_copy > 0); /* some cases were not mere renames */
+}
+
 int
 main(void)
 {
@@ -258,5 +303,6 @@ main(void)
 	RUN(relabel_merges_and_keeps_kinds);
 	RUN(relabel_in_place);
 	RUN(relabel_in_place_refuses_merges);
+	RUN(relabel_consume_is_the_copy);
 	return unit_report();
 }
