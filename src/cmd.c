@@ -4,11 +4,14 @@
  * (cmd_view.c, cmd_export.c, cmd_top.c, cmd_info.c).  Messages go to
  * stderr here; the core modules only return errors. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -50,6 +53,14 @@ struct progress {
 	double start;
 	int shown;
 	const char *name;
+	/* A pipe or fifo: a thread redraws "reading NAME: N bytes so far"
+	 * with a spinner every 200 ms, so a stalled pipe shows it is being
+	 * read (the loader's read blocks meanwhile). */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t th;
+	int ticking, stop;
+	uint64_t done;
 };
 
 static double
@@ -64,6 +75,12 @@ static void
 progress_cb(void *ctx, uint64_t done, uint64_t size)
 {
 	struct progress *pr = ctx;
+	if (pr->ticking) {
+		pthread_mutex_lock(&pr->mu);
+		pr->done = done;
+		pthread_mutex_unlock(&pr->mu);
+		return;
+	}
 	if (now() - pr->start < 0.5)
 		return;
 	fputc('\r', stderr); /* the line is redrawn in place */
@@ -96,9 +113,69 @@ fetch_progress_cb(void *ctx, const char *url, double elapsed, double expected,
 	pr->shown = 1;
 }
 
+static void *
+ticker(void *arg)
+{
+	struct progress *pr = arg;
+	static const char spin[] = "|/-\\";
+	unsigned k = 0;
+	pthread_mutex_lock(&pr->mu);
+	while (!pr->stop) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 200 * 1000000L;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&pr->cv, &pr->mu, &ts);
+		if (pr->stop || now() - pr->start < 0.5)
+			continue;
+		char n[256];
+		escape_text(n, sizeof(n), pr->name, strlen(pr->name), 120);
+		fprintf(stderr, "\rflametui: reading %s: %llu bytes so far %c (Ctrl-C quits)\033[K",
+		    strcmp(pr->name, "-") == 0 ? "standard input" : n,
+		    (unsigned long long)pr->done, spin[k++ % 4]);
+		fflush(stderr);
+		pr->shown = 1;
+	}
+	pthread_mutex_unlock(&pr->mu);
+	return NULL;
+}
+
+/* Start the ticker for a pipe or fifo (not a regular file: its size is
+ * known and its reads do not stall). */
+static void
+progress_start(struct progress *pr, const char *path)
+{
+	struct stat st;
+	int fifo = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode) :
+	    stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+	if (!fifo)
+		return;
+	pthread_mutex_init(&pr->mu, NULL);
+	pthread_cond_init(&pr->cv, NULL);
+	pr->ticking = 1;
+	if (pthread_create(&pr->th, NULL, ticker, pr) != 0) {
+		pr->ticking = 0;
+		pthread_cond_destroy(&pr->cv);
+		pthread_mutex_destroy(&pr->mu);
+	}
+}
+
 static void
 progress_end(struct progress *pr)
 {
+	if (pr->ticking) {
+		pthread_mutex_lock(&pr->mu);
+		pr->stop = 1;
+		pthread_cond_signal(&pr->cv);
+		pthread_mutex_unlock(&pr->mu);
+		pthread_join(pr->th, NULL);
+		pthread_cond_destroy(&pr->cv);
+		pthread_mutex_destroy(&pr->mu);
+		pr->ticking = 0;
+	}
 	if (pr->shown)
 		fprintf(stderr, "\r\033[K");
 }
@@ -183,7 +260,7 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	lo.threads = o->threads;
 	lo.sort = o->sort;
 	lo.lines = o->lines;
-	struct progress pr = {now(), 0, path};
+	struct progress pr = {.start = now(), .name = path};
 	ft_fetch_opts fo = {o->seconds, o->timeout, NULL, NULL};
 	lo.fetch = &fo;
 	if (isatty(STDERR_FILENO)) {
@@ -195,6 +272,8 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	if (strcmp(path, "-") == 0 && isatty(STDIN_FILENO))
 		cmd_msg(stderr, "flametui: reading a profile from standard input, which is a "
 		    "terminal: paste it and end with Ctrl-D (or give a file, or pipe one in)\n");
+	if (lo.progress != NULL)
+		progress_start(&pr, path);
 	ft_profile *p = load_file(path, names, &lo, rep, err);
 	progress_end(&pr);
 	if (p == NULL)

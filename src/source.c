@@ -237,7 +237,9 @@ raw_fill(ft_source *s, ft_diag *err)
 	s->consumed += s->raw_end;
 	if (s->progress != NULL && s->consumed >= s->next_report) {
 		s->progress(s->progress_ctx, s->consumed, s->size);
-		s->next_report = s->consumed + 8u * 1024u * 1024u;
+		/* A pipe (size unknown) reports every read: the bytes so far
+		 * show while it stalls (cmd.c). */
+		s->next_report = s->consumed + (s->size == 0 ? 1u : 8u * 1024u * 1024u);
 	}
 	return 0;
 }
