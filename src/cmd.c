@@ -449,7 +449,7 @@ static void
 compare_warnings(const ft_compare *c, const ft_cmdline *o)
 {
 	const ft_profile *u = c->u;
-	if (o->normalize && c->total[0] == 0)
+	if (c->normalized && c->total[0] == 0)
 		cmd_msg(stderr, "flametui: warning: --normalize: %s has a zero total; "
 		    "it is compared unscaled\n", c->src[0]);
 	uint32_t sat = 0, first = 0;
@@ -476,16 +476,47 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
-	if (strcmp(a->types[in->ca].unit, b->types[in->cb].unit) != 0)
-		warn(in, "note: comparing %s in %s with %s in %s (folded stacks "
-		    "have no unit; --normalize compares shares)", a->source, a->types[in->ca].unit,
-		    b->source, b->types[in->cb].unit);
-	ft_compare_opts co = {o->normalize, o->sort};
+	const ft_vtype *ta = &a->types[in->ca], *tb = &b->types[in->cb];
+	/* (The two columns of one differential file measure one thing.) */
+	int differ = a != b &&
+	    (strcmp(ta->name, tb->name) != 0 || strcmp(ta->unit, tb->unit) != 0);
+	ft_compare_opts co = {o->normalize > 0 || (differ && o->normalize == 0), o->sort,
+	    o->strip_root, o->exact_names};
+	in->copts = co;
 	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
 	in->compare = 1;
+	/* Raw values of two different measures (7796 samples against 32.0 G
+	 * cycles) compare nothing: shares do, unless --no-normalize. */
+	if (differ && strcmp(ta->unit, tb->unit) != 0)
+		warn(in, "note: comparing %s in %s with %s in %s (folded stacks "
+		    "have no unit)%s", a->source, ta->unit, b->source, tb->unit,
+		    in->cmp.normalized && o->normalize == 0 ? "; A is normalised to B's total "
+		    "(--no-normalize: raw values)" : "");
+	else if (differ)
+		warn(in, "note: comparing %s (%s) with %s (%s): different sample types%s",
+		    a->source, ta->name, b->source, tb->name,
+		    in->cmp.normalized && o->normalize == 0 ? "; A is normalised to B's total "
+		    "(--no-normalize: raw values)" : "");
+	const ft_compare *c = &in->cmp;
+	const ft_intern *t = c->u->names;
+	if (c->loose > 0 && c->loose_ex[0] != FT_NONE)
+		warn(in, "note: %u frame name%s matched ignoring kinds, +0x offsets, argument "
+		    "lists and library versions (e.g. %s%s = %s%s; --exact-names: exactly)",
+		    c->loose, c->loose == 1 ? "" : "s", intern_str(t, c->loose_ex[0]),
+		    kind_suffix(intern_kind(t, c->loose_ex[0])), intern_str(t, c->loose_ex[1]),
+		    kind_suffix(intern_kind(t, c->loose_ex[1])));
+	else if (c->loose > 0)
+		warn(in, "note: %u frame name%s matched ignoring kinds, +0x offsets, argument "
+		    "lists and library versions (--exact-names: exactly)", c->loose,
+		    c->loose == 1 ? "" : "s");
+	if (c->roots_differ && c->root_ex[0] != FT_NONE && c->root_ex[1] != FT_NONE)
+		warn(in, "note: most of A and of B is under root frames the other lacks "
+		    "(e.g. %s vs %s): --strip-root matches the stacks below them",
+		    intern_str(t, c->u->nodes[c->root_ex[0]].name),
+		    intern_str(t, c->u->nodes[c->root_ex[1]].name));
 	compare_warnings(&in->cmp, o);
 	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
@@ -550,7 +581,7 @@ cmd_input_load(ft_input *in, const ft_cmdline *o)
 	/* A differential file is a comparison, except for --info and for a
 	 * plain --export (which writes its two columns back). */
 	if (in->b != NULL || (in->base->differential && o->cmd != CMD_INFO &&
-	    (o->cmd != CMD_EXPORT || o->normalize || cmd_export_is_svg(o))))
+	    (o->cmd != CMD_EXPORT || o->normalize > 0 || cmd_export_is_svg(o))))
 		return input_compare(in, o);
 	return input_single(in, o);
 }

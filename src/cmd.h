@@ -46,7 +46,11 @@ typedef struct ft_cmdline {
 	const char *search;     /* --search RE */
 	const char *butterfly;  /* --butterfly NAME */
 	int details;            /* --details: the details panel open */
-	int diff, normalize;    /* comparison: differential view, scale A to B */
+	int diff;               /* comparison: open the differential view */
+	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
+	                         * 0 when the sample types differ */
+	int strip_root;         /* comparison: --strip-root */
+	int exact_names;        /* comparison: --exact-names */
 	int merge;              /* --merge: sum all the files into one profile */
 	int watch;              /* --watch: reload the file(s) when they change */
 	int group;              /* --group: enum ft_group */
@@ -73,6 +77,7 @@ typedef struct ft_input {
 	ft_profile *b;     /* owned, or NULL */
 	int ca, cb;
 	ft_compare cmp;
+	ft_compare_opts copts; /* as resolved (normalised when types differ) */
 	int have_report;   /* one file (no --merge): its load report */
 	ft_load_report report;
 	/* The viewer's group and demangle keys relabel raw, the profile as

@@ -38,8 +38,7 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 	if (in->compare) {
 		const ft_profile *a = in->base, *b = in->b != NULL ? in->b : in->base;
 		view_init_compare(v, &in->cmp, o->dump_w, o->dump_h);
-		ft_compare_opts co = {o->normalize, o->sort};
-		view_set_inputs(v, a, in->ca, b, in->cb, &co, &o->filters);
+		view_set_inputs(v, a, in->ca, b, in->cb, &in->copts, &o->filters);
 		v->mode = o->diff || a == b ? CV_DIFF : CV_SIDE;
 	} else {
 		view_init(v, in->p, o->dump_w, o->dump_h);

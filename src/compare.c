@@ -91,17 +91,194 @@ muldiv(ft_val v, ft_val mul, ft_val div, ft_val *out)
 }
 #endif
 
-/* The name a frame has in the union: an inlined frame (pprof) is matched
- * as the plain function, the folded export's convention, so a profile
- * compares equal to its own folded export.  map caches the ids. */
-static uint32_t
-union_name(ft_intern *t, uint32_t id, uint32_t *map, uint32_t nmap)
+/* --- matching names ------------------------------------------------------ */
+
+static int
+is_hex(char ch)
 {
-	if (id >= nmap || intern_kind(t, id) != FT_KIND_INLINED)
-		return id;
-	if (map[id] == 0)
-		map[id] = intern_get(t, intern_str(t, id), intern_len(t, id), FT_KIND_NONE);
-	return map[id];
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
+}
+
+size_t
+compare_match_key(const char *s, size_t n, char *out, size_t cap)
+{
+	/* Trailing "+0x1a" (an offset into the symbol). */
+	size_t h = n;
+	while (h > 0 && is_hex(s[h - 1]))
+		h--;
+	if (h < n && h > 3 && s[h - 1] == 'x' && s[h - 2] == '0' && s[h - 3] == '+')
+		n = h - 3;
+	/* "[unknown]", "(unknown)", "unknown": one name. */
+	if ((n == 9 && (memcmp(s, "[unknown]", 9) == 0 || memcmp(s, "(unknown)", 9) == 0)) ||
+	    (n == 7 && memcmp(s, "unknown", 7) == 0)) {
+		s = "[unknown]";
+		n = 9;
+	}
+	/* A module instead of a symbol ("[libc.so.6]", "/lib/libc-2.31.so"):
+	 * its base name without the version, "libc.so". */
+	size_t b0 = 0, b1 = n;
+	if (n > 2 && ((s[0] == '[' && s[n - 1] == ']') || (s[0] == '(' && s[n - 1] == ')'))) {
+		b0 = 1;
+		b1 = n - 1;
+	}
+	int module = b1 > b0;
+	for (size_t k = b0; k < b1 && module; k++)
+		if (s[k] == ' ' || s[k] == '(' || s[k] == ')')
+			module = 0;
+	const char *so = NULL;
+	for (size_t k = b0; module && k + 3 <= b1; k++)
+		if (memcmp(s + k, ".so", 3) == 0 && (k + 3 == b1 || s[k + 3] == '.')) {
+			so = s + k;
+			break;
+		}
+	if (module && so != NULL) {
+		const char *base = s + b0;
+		for (const char *q = s + b0; q < so; q++)
+			if (*q == '/')
+				base = q + 1;
+		const char *end = so;
+		/* "libc-2.31" -> "libc"; "ld-linux-x86-64" keeps its name. */
+		const char *dash = NULL;
+		for (const char *q = base; q < end; q++)
+			if (*q == '-' && q + 1 < end && q[1] >= '0' && q[1] <= '9')
+				dash = q;
+		if (dash != NULL) {
+			int version = 0; /* digits with a dot: "-2.31", not "-64" */
+			for (const char *q = dash + 1; q < end; q++)
+				if (*q == '.')
+					version = 1;
+				else if (!(*q >= '0' && *q <= '9'))
+					break;
+			for (const char *q = dash + 1; q < end; q++)
+				if (!((*q >= '0' && *q <= '9') || *q == '.'))
+					version = 0;
+			if (version)
+				end = dash;
+		}
+		size_t len = (size_t)(end - base);
+		if (len + 3 >= cap)
+			len = cap > 4 ? cap - 4 : 0;
+		memcpy(out, base, len);
+		memcpy(out + len, ".so", 3);
+		return len + 3;
+	}
+	/* A C++ argument list, cut at its "(" as stackcollapse-perf does (perf
+	 * script shows "Run()", others "Run"); not "(anonymous namespace)", a
+	 * Go receiver ("main.(*T).f") or "name (file:line)" (py-spy). */
+	for (size_t k = 1; k < n; k++) {
+		if (s[k] != '(')
+			continue;
+		if (n - k >= 21 && memcmp(s + k, "(anonymous namespace)", 21) == 0) {
+			k += 20;
+			continue;
+		}
+		if (s[k - 1] == '.')
+			continue;
+		if (s[k - 1] == ' ') {
+			/* Inside a template ("<void (int)>"), a function type. */
+			int open = 0;
+			for (size_t q = 0; q < k; q++)
+				open += s[q] == '<' ? 1 : s[q] == '>' ? -1 : 0;
+			if (open <= 0)
+				continue;
+		}
+		n = k;
+		break;
+	}
+	while (n > 1 && s[n - 1] == ' ')
+		n--;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, s, n);
+	return n;
+}
+
+/* The union's name of every name id a and b use (umap, intern_count ids;
+ * ids added to the table later map to themselves): an inlined frame
+ * (pprof) is the plain function, the folded export's convention; unless
+ * exact, names are matched by compare_match_key(), kinds ignored, and
+ * every name of one key becomes one representative, B's first (else A's)
+ * in node order.  Counts the renamed names in c->loose, with an example. */
+static void
+union_names(ft_compare *c, const ft_profile *a, const ft_profile *b, int exact)
+{
+	ft_intern *t = c->u->names;
+	const ft_profile *side[2] = {b, a};
+	uint32_t nn = intern_count(t);
+	uint32_t *base = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	for (uint32_t i = 0; i < nn; i++)
+		base[i] = UINT32_MAX;
+	for (int s = 0; s < 2; s++)
+		for (uint32_t i = 1; i < side[s]->nnodes; i++) {
+			uint32_t id = side[s]->nodes[i].name;
+			if (id >= nn || base[id] != UINT32_MAX)
+				continue;
+			base[id] = id;
+			if (intern_kind(t, id) == FT_KIND_INLINED)
+				base[id] = intern_get(t, intern_str(t, id), intern_len(t, id),
+				    FT_KIND_NONE);
+		}
+	uint32_t nu = intern_count(t); /* with the plain names of inlined frames */
+	c->umap = xmalloc(sizeof(uint32_t) * (nu ? nu : 1));
+	c->numap = nu;
+	for (uint32_t i = 0; i < nu; i++)
+		c->umap[i] = i < nn && base[i] != UINT32_MAX ? base[i] : i;
+	c->loose = 0;
+	c->loose_ex[0] = c->loose_ex[1] = FT_NONE;
+	if (!exact) {
+		ft_intern *keys = intern_new();
+		uint32_t *key = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+		uint32_t nrep = 0, caprep = 256;
+		uint32_t *rep = xmalloc(sizeof(uint32_t) * caprep);
+		uint8_t *fromb = xcalloc(nn ? nn : 1, 1);
+		char buf[4096];
+		for (uint32_t i = 0; i < nn; i++)
+			key[i] = UINT32_MAX;
+		/* B first: its names are the representatives. */
+		for (int s = 0; s < 2; s++)
+			for (uint32_t i = 1; i < side[s]->nnodes; i++) {
+				uint32_t id = side[s]->nodes[i].name;
+				if (id >= nn || key[id] != UINT32_MAX)
+					continue;
+				uint32_t bid = base[id];
+				size_t len = compare_match_key(intern_str(t, bid), intern_len(t, bid),
+				    buf, sizeof(buf));
+				uint32_t k = intern_get(keys, buf, len, 0);
+				if (k >= nrep) {
+					while (k >= caprep)
+						caprep *= 2;
+					rep = xrealloc(rep, sizeof(uint32_t) * caprep);
+					while (nrep <= k)
+						rep[nrep++] = UINT32_MAX;
+				}
+				if (rep[k] == UINT32_MAX)
+					rep[k] = bid;
+				key[id] = k;
+				fromb[id] = s == 0;
+			}
+		for (uint32_t i = 0; i < nn; i++) {
+			if (key[i] == UINT32_MAX || rep[key[i]] == base[i])
+				continue;
+			c->umap[i] = rep[key[i]];
+			c->loose++;
+			if (c->loose_ex[0] == FT_NONE && !fromb[i] && rep[key[i]] < nn &&
+			    fromb[rep[key[i]]]) {
+				c->loose_ex[0] = i;
+				c->loose_ex[1] = rep[key[i]];
+			}
+		}
+		free(fromb);
+		free(rep);
+		free(key);
+		intern_unref(keys);
+	}
+	free(base);
+}
+
+static uint32_t
+union_name(const ft_compare *c, uint32_t id)
+{
+	return id < c->numap ? c->umap[id] : id;
 }
 
 #if defined(__SIZEOF_INT128__)
@@ -257,17 +434,16 @@ scale_side(const ft_profile *p, int col, ft_val mul, ft_val num, ft_val den)
  * union and add its self value (times mul; scaled by num / den when den
  * is not 0) to column ucol. */
 static int
-merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
-    ft_val num, ft_val den, ft_diag *err)
+merge_side(const ft_compare *c, const ft_profile *p, int col, int ucol, ft_val mul,
+    ft_val num, ft_val den, int strip_root, ft_diag *err)
 {
+	ft_profile *u = c->u;
 	uint32_t n = p->nnodes;
 	ft_val *scaled = NULL;
 	if (den != 0 && (scaled = scale_side(p, col, mul, num, den)) == NULL) {
 		diag_set(err, "%s: value overflows 64 bits when compared", p->source);
 		return -1;
 	}
-	uint32_t nnames = intern_count(u->names);
-	uint32_t *names = xcalloc(nnames ? nnames : 1, sizeof(uint32_t));
 	uint8_t *live = xcalloc(n ? n : 1, 1);
 	for (uint32_t i = n; i-- > 1;) {
 		if (profile_self(p, i, col) != 0 || (scaled != NULL && scaled[i] != 0))
@@ -284,8 +460,11 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
 				map[i] = FT_NONE;
 				continue;
 			}
-			map[i] = profile_child(u, map[p->nodes[i].parent],
-			    union_name(u->names, p->nodes[i].name, names, nnames));
+			uint32_t par = p->nodes[i].parent;
+			if (strip_root && par == FT_ROOT)
+				map[i] = FT_ROOT; /* the root frames are not matched */
+			else
+				map[i] = profile_child(u, map[par], union_name(c, p->nodes[i].name));
 		}
 		ft_val s = profile_self(p, i, col);
 		if (scaled != NULL)
@@ -304,7 +483,6 @@ merge_side(ft_profile *u, const ft_profile *p, int col, int ucol, ft_val mul,
 	}
 	free(map);
 	free(live);
-	free(names);
 	free(scaled);
 	return rc;
 }
@@ -369,6 +547,27 @@ compute_derived(ft_compare *c)
 		else if (c->presence[i] == CMP_IN_B)
 			c->only[1]++;
 	}
+	/* Most of each side under root frames that the other side lacks
+	 * (`app-v1` vs `app-v2`): --strip-root would match below them. */
+	ft_val oa = 0, ob = 0;
+	c->roots_differ = 0;
+	c->root_ex[0] = c->root_ex[1] = FT_NONE;
+	for (uint32_t k = n > 0 ? u->nodes[FT_ROOT].child : FT_NONE; k != FT_NONE;
+	    k = u->nodes[k].sibling) {
+		int side = c->presence[k] == CMP_IN_A ? 0 : c->presence[k] == CMP_IN_B ? 1 : -1;
+		if (side < 0)
+			continue;
+		ft_val w = absval(profile_total(u, k, side == 0 ? CMP_A : CMP_B));
+		if (side == 0)
+			oa = sat_add(oa, w);
+		else
+			ob = sat_add(ob, w);
+		if (c->root_ex[side] == FT_NONE ||
+		    w > absval(profile_total(u, c->root_ex[side], side == 0 ? CMP_A : CMP_B)))
+			c->root_ex[side] = k;
+	}
+	if (!c->strip_root && oa > absval(c->total[0]) / 2 && ob > absval(c->total[1]) / 2)
+		c->roots_differ = 1;
 }
 
 int
@@ -414,8 +613,11 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 		num = den = 0;
 		c->normalized = o != NULL && o->normalize;
 	}
-	if (merge_side(u, a, ca, CMP_A, mula, num, den, err) != 0 ||
-	    merge_side(u, b, cb, CMP_B, mulb, 0, 0, err) != 0 ||
+	int strip = o != NULL && o->strip_root;
+	c->strip_root = strip;
+	union_names(c, a, b, a == b || (o != NULL && o->exact_names));
+	if (merge_side(c, a, ca, CMP_A, mula, num, den, strip, err) != 0 ||
+	    merge_side(c, b, cb, CMP_B, mulb, 0, 0, strip, err) != 0 ||
 	    profile_finish(u, o ? o->sort : FT_SORT_NAME, CMP_B, err) != 0) {
 		compare_free(c);
 		return -1;
@@ -424,6 +626,8 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 		c->raw_total_a = INT64_MAX;
 	c->total[0] = profile_total(u, FT_ROOT, CMP_A);
 	c->total[1] = profile_total(u, FT_ROOT, CMP_B);
+	c->units_differ = a != b && (strcmp(a->types[ca].name, b->types[cb].name) != 0 ||
+	    strcmp(a->types[ca].unit, b->types[cb].unit) != 0);
 	compute_derived(c);
 	return 0;
 }
@@ -478,6 +682,7 @@ compare_free(ft_compare *c)
 		profile_free(c->tu);
 	free(c->presence);
 	free(c->wmax);
+	free(c->umap);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -559,7 +764,13 @@ compare_map_node(const ft_compare *c, const ft_profile *p, uint32_t n)
 	uint32_t d = p->nodes[n].depth;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
 	profile_path(p, n, path);
-	uint32_t r = profile_lookup(c->u, path, d);
+	for (uint32_t i = 0; i < d; i++)
+		path[i] = union_name(c, path[i]);
+	uint32_t r = FT_ROOT;
+	if (!c->strip_root)
+		r = profile_lookup(c->u, path, d);
+	else if (d > 1)
+		r = profile_lookup(c->u, path + 1, d - 1);
 	free(path);
 	return r;
 }

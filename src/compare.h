@@ -4,9 +4,11 @@
  * profile matched by call path: one node per path that exists in either,
  * column 0 = A, column 1 = B, a value of 0 where a side lacks the path.
  * Both inputs must share one name table (load them with the same
- * ft_intern) so ids compare.  A frame's kind is part of its identity
- * (`read` and `read_[k]` differ), except pprof's inline marking: an
- * inlined frame matches the plain function, as in folded exports.  Both views (side by side, differential) and
+ * ft_intern) so ids compare.  Names of two files are matched by
+ * compare_match_key() (kinds, offsets, argument lists and library versions
+ * ignored; --exact-names: exactly, except that a pprof inlined frame
+ * always matches the plain function, as in folded exports); the two
+ * columns of one differential file match exactly.  Both views (side by side, differential) and
  * the exports draw from the union, so a node id means the same call path
  * everywhere and selection/zoom stay in step for free.
  *
@@ -61,12 +63,38 @@ typedef struct ft_compare {
 	 * the regressions table is that of the unflattened, upright profiles
 	 * (owned; NULL otherwise, then u serves). */
 	ft_profile *tu;
+	/* Name matching (compare_match_key): per name id of the inputs, the
+	 * union's name (ids >= numap: themselves); loose counts the names
+	 * renamed to another name of the same key, loose_ex one A name and the
+	 * B name it matched (FT_NONE if none). */
+	uint32_t *umap, numap;
+	uint32_t loose, loose_ex[2];
+	int strip_root;       /* the root frames were dropped for matching */
+	/* Most of A's and of B's total lie under root frames only that side
+	 * has: a hint for --strip-root; root_ex: the widest such root node of
+	 * each side (FT_NONE if none). */
+	int roots_differ;
+	uint32_t root_ex[2];
+	int units_differ;     /* sample type names or units differ */
 } ft_compare;
 
 typedef struct ft_compare_opts {
 	int normalize;        /* scale A to B's total */
 	enum ft_sort sort;    /* child order of the union (weight: by B) */
+	int strip_root;       /* drop each side's root frames, match below */
+	int exact_names;      /* match names exactly (no compare_match_key) */
 } ft_compare_opts;
+
+/* The key two frame names are matched by in a comparison of two files:
+ * the name without a trailing `+0x1a` offset and without a C++ argument
+ * list cut at its `(` as stackcollapse-perf does (`Run()` = `Run`; not
+ * `(anonymous namespace)`, a Go receiver `pkg.(*T).f` or `f (file:12)`);
+ * `[unknown]`, `(unknown)` and `unknown` are one name; a module name
+ * (`[libc.so.6]`, `/lib/x86_64-linux-gnu/libc-2.31.so`) is its base name
+ * without versions (`libc.so`).  Frame kinds (`_[k]`, `_[j]`, inline) are
+ * not part of it.  Writes at most cap - 1 bytes to out; returns the
+ * length.  Only used for matching: the union shows B's name (else A's). */
+size_t compare_match_key(const char *s, size_t n, char *out, size_t cap);
 
 /* Pick the column of A and B to compare.  want (--sample-type, NAME or
  * INDEX, may be NULL) is resolved on each side.  Without it B's default

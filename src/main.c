@@ -24,7 +24,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
-	OPT_DIFF, OPT_NORMALIZE, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
+	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
 	OPT_THREADS,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
@@ -155,6 +155,16 @@ static const struct cli_option options[] = {
 	    "                         (with two profiles, --top lists regressions and\n"
 	    "                         --export folded writes 'stack BEFORE AFTER')\n"},
 	{"normalise", no_argument, OPT_NORMALIZE, NULL},
+	{"no-normalize", no_argument, OPT_NO_NORMALIZE,
+	    "  --no-normalize         comparison: raw values even when the sample types\n"
+	    "                         differ (then BEFORE is scaled to AFTER's total)\n"},
+	{"no-normalise", no_argument, OPT_NO_NORMALIZE, NULL},
+	{"strip-root", no_argument, OPT_STRIP_ROOT,
+	    "  --strip-root           comparison: match stacks below their root frames\n"
+	    "                         (app-v1 vs app-v2)\n"},
+	{"exact-names", no_argument, OPT_EXACT_NAMES,
+	    "  --exact-names          comparison: match frame names exactly (not ignoring\n"
+	    "                         kinds, +0x offsets, argument lists, .so versions)\n"},
 	{"version", no_argument, OPT_VERSION, NULL},
 	{"help", no_argument, OPT_HELP, "  --help, --version\n"},
 	{"keys-mdoc", no_argument, OPT_KEYS_MDOC, NULL},
@@ -304,6 +314,9 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
 	case OPT_NORMALIZE: o->normalize = 1; break;
+	case OPT_NO_NORMALIZE: o->normalize = -1; break;
+	case OPT_STRIP_ROOT: o->strip_root = 1; break;
+	case OPT_EXACT_NAMES: o->exact_names = 1; break;
 	case OPT_GROUP:
 		if ((o->group = group_parse(arg)) < 0)
 			return usage_error("--group wants none, process or thread, not '%s'", arg);

@@ -209,6 +209,26 @@ zoom_text(const ft_view *v, ft_canvas *c, int x, int y, int x1, ft_style st)
 	return w;
 }
 
+/* How the two sides were matched, when it is not plainly by name: root
+ * frames stripped, or a hint that they should be; names matched loosely
+ * (loose: with their count). */
+static int
+matching_text(const ft_compare *cmp, ft_canvas *c, int x, int y, int x1, ft_style st,
+    int loose)
+{
+	char buf[96];
+	int w = 0;
+	if (cmp->strip_root)
+		w += text(c, x + w, y, x1, " | root frames stripped", st);
+	else if (cmp->roots_differ)
+		w += text(c, x + w, y, x1, " | roots differ: --strip-root?", st);
+	if (loose && cmp->loose > 0) {
+		snprintf(buf, sizeof(buf), " | %u names matched loosely", cmp->loose);
+		w += text(c, x + w, y, x1, buf, st);
+	}
+	return w;
+}
+
 static void
 side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 {
@@ -233,14 +253,17 @@ side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 		x += text(c, x, p->y, x1, buf, st);
 	}
 	if (idx == 0 && cmp->normalized) {
-		fmt_val(raw, sizeof(raw), v, cmp->raw_total_a);
-		snprintf(buf, sizeof(buf), " (normalised from %s)", raw);
+		units_human(raw, sizeof(raw), cmp->u, CMP_A, cmp->raw_total_a);
+		/* Different measures: say what A was counted in. */
+		snprintf(buf, sizeof(buf), " (normalised from %s%s%s)", raw,
+		    cmp->units_differ ? " " : "", cmp->units_differ ? cmp->type[0] : "");
 		x += text(c, x, p->y, x1, buf, st);
 	}
 	if (cmp->only[idx] > 0) {
 		snprintf(buf, sizeof(buf), " | %u only in %s", cmp->only[idx], idx == 0 ? "A" : "B");
 		x += text(c, x, p->y, x1, buf, st);
 	}
+	x += matching_text(cmp, c, x, p->y, x1, st, idx == 1);
 	char chips[1024];
 	filters_text(v, c, x1 - x, chips, sizeof(chips));
 	x += text(c, x, p->y, x1, chips, st);
@@ -272,6 +295,7 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	    v->color == COLOR_DTOTAL ? "total delta" :
 	    v->color == COLOR_DSELF ? "self delta" : "name");
 	int x = p->x + text(c, p->x, p->y, x1, buf, st);
+	x += matching_text(cmp, c, x, p->y, x1, st, 1);
 	char chips[1024];
 	filters_text(v, c, x1 - x, chips, sizeof(chips));
 	x += text(c, x, p->y, x1, chips, st);

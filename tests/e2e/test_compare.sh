@@ -89,6 +89,24 @@ ft_check "x removes the filter" ft_wait_for '^[ >]A: total 97'
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 
+# The two bundled copies of one recording: samples against perf cycles,
+# names differing by kinds and argument lists.  Normalised (said in the
+# header and on opening), every frame matched, root delta 0.
+ft_start 160 30 -- samples/node-zlib.folded samples/node-zlib.perf.gz
+ft_check "different sample types: A normalised, said in A's header" \
+    ft_wait_for '^ A: total 32\.0G \(normalised from 7796 samples\)'
+ft_check "names matched loosely: said in B's header; nothing only in A or B" \
+    ft_matches '│>B: total 32\.0G cycles \| 69 names matched loosely \|'
+ft_check "the note shows on opening" ft_matches 'note: comparing samples/node-zlib.folded \(samples\) with'
+ft_keys j
+ft_check "j: node, A normalised (status line)" \
+    ft_wait_for '^node \| total A 31\.9G \(99\.9%\) -> B 32\.0G \(100%\) delta \+28\.7M'
+ft_keys k
+ft_check "root delta exactly 0 after normalising (status line)" \
+    ft_wait_for '^all \| total A 32\.0G \(100%\) -> B 32\.0G \(100%\) delta 0 \(0%\)'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+
 # A two-column file opens the differential view.
 ft_start 100 20 -- tests/data/diff.folded
 ft_check "two-column file: differential view" ft_wait_for '^diff \| after \| A 36 -> B 30'

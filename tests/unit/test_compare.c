@@ -63,6 +63,35 @@ pair_open(struct pair *p, const char *a, const char *b, int normalize)
 }
 
 static void
+pair_open_opts(struct pair *p, const char *a, const char *b, const ft_compare_opts *o)
+{
+	p->names = intern_new();
+	p->a = folded(p->names, a);
+	p->b = folded(p->names, b);
+	ft_diag err;
+	p->rc = -1;
+	if (p->a != NULL && p->b != NULL)
+		p->rc = compare_build(&p->c, p->a, p->a->deftype, p->b, p->b->deftype, o, &err);
+	if (p->rc != 0)
+		fprintf(stderr, "compare_build: %s\n", err.msg);
+}
+
+/* Node of a folded profile at "a;b" (kinds as in at()). */
+static uint32_t
+at_in(const ft_profile *p, const char *path)
+{
+	uint32_t ids[32], n = 0;
+	const char *s = path;
+	while (*s && n < 32) {
+		const char *e = strchr(s, ';');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		ids[n++] = intern_find(p->names, s, len, 0);
+		s += len + (e ? 1 : 0);
+	}
+	return profile_lookup(p, ids, n);
+}
+
+static void
 pair_close(struct pair *p)
 {
 	if (p->rc == 0)
@@ -195,6 +224,121 @@ TEST(normalisation_keeps_sums)
 	pair_open(&p, "s1 3\ns2 14\n", "s1 7\ns2 13\n", 0);
 	CHECK_INT(p.c.normalized, 0);
 	CHECK_INT(p.c.total[0], 17);
+	pair_close(&p);
+}
+
+static const char *
+key(const char *s)
+{
+	static char buf[128];
+	size_t n = compare_match_key(s, strlen(s), buf, sizeof(buf));
+	buf[n] = '\0';
+	return buf;
+}
+
+TEST(match_key)
+{
+	CHECK_STR(key("foo+0x1a"), "foo");
+	CHECK_STR(key("foo+0x"), "foo+0x");
+	CHECK_STR(key("a+b"), "a+b");
+	CHECK_STR(key("[unknown]"), "[unknown]");
+	CHECK_STR(key("(unknown)"), "[unknown]");
+	CHECK_STR(key("unknown"), "[unknown]");
+	CHECK_STR(key("[libc.so.6]"), "libc.so");
+	CHECK_STR(key("libc-2.31.so"), "libc.so");
+	CHECK_STR(key("/lib/x86_64-linux-gnu/libstdc++.so.6.0.30"), "libstdc++.so");
+	CHECK_STR(key("ld-linux-x86-64.so.2"), "ld-linux-x86-64.so");
+	CHECK_STR(key("non-virtual thunk to v8::CancelableTask::Run()"),
+	    "non-virtual thunk to v8::CancelableTask::Run");
+	CHECK_STR(key("v8::Scope::Lookup<(v8::Mode)0>"), "v8::Scope::Lookup<");
+	CHECK_STR(key("std::_Function_handler<void (int)>"), "std::_Function_handler<void");
+	CHECK_STR(key("std::vector<int> (x.cc:3)"), "std::vector<int> (x.cc:3)");
+	CHECK_STR(key("node::(anonymous namespace)::Run(int)"), "node::(anonymous namespace)::Run");
+	CHECK_STR(key("main.(*T).Serve"), "main.(*T).Serve");
+	CHECK_STR(key("handle (app.py:12)"), "handle (app.py:12)");
+	CHECK_STR(key("(anonymous)"), "(anonymous)");
+	CHECK_STR(key("JS:~ /tmp/samp/comp.js:1:1"), "JS:~ /tmp/samp/comp.js:1:1");
+}
+
+TEST(names_matched_loosely)
+{
+	/* What perf script text and a folded file of the same recording
+	 * differ by: kinds, offsets, argument lists, unknowns, libraries. */
+	struct pair p;
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	const char *a = "node;Run();foo+0x1a;[unknown] 3\nnode;libc-2.31.so 1\nx;read 1\n";
+	const char *b = "node;Run;foo+0x20;(unknown) 5\nnode;[libc.so.6] 2\nx;read_[k] 4\n";
+	pair_open_opts(&p, a, b, &o);
+	CHECK_INT(p.rc, 0);
+	const ft_compare *c = &p.c;
+	CHECK_INT(c->only[0], 0);
+	CHECK_INT(c->only[1], 0);
+	/* The union shows B's names. */
+	uint32_t n = at(c, "node;Run;foo+0x20;(unknown)");
+	CHECK(n != FT_NONE);
+	CHECK_INT(profile_total(c->u, n, CMP_A), 3);
+	CHECK_INT(profile_total(c->u, n, CMP_B), 5);
+	CHECK_INT(profile_total(c->u, at(c, "node;[libc.so.6]"), CMP_A), 1);
+	CHECK_INT(c->u->nnodes, 8); /* all node Run foo unknown libc x read */
+	CHECK_INT(c->loose, 5);
+	CHECK_STR(intern_str(c->u->names, c->loose_ex[0]), "Run()");
+	CHECK_STR(intern_str(c->u->names, c->loose_ex[1]), "Run");
+	/* A path of A maps to the union through the same names. */
+	CHECK_INT(compare_map_node(c, p.a, at_in(p.a, "node;Run();foo+0x1a")),
+	    at(c, "node;Run;foo+0x20"));
+	pair_close(&p);
+
+	/* --exact-names: nothing matches but node and x. */
+	o.exact_names = 1;
+	pair_open_opts(&p, a, b, &o);
+	CHECK_INT(p.c.loose, 0);
+	CHECK_INT(p.c.only[0], 5);
+	CHECK_INT(p.c.only[1], 5);
+	pair_close(&p);
+
+	/* Names of one side that share a key merge too (offsets are noise). */
+	o.exact_names = 0;
+	pair_open_opts(&p, "m;f+0x1 1\nm;f+0x2 2\n", "m;f+0x3 4\n", &o);
+	CHECK_INT(p.c.u->nnodes, 3);
+	CHECK_INT(profile_total(p.c.u, at(&p.c, "m;f+0x3"), CMP_A), 3);
+	pair_close(&p);
+}
+
+TEST(strip_root)
+{
+	struct pair p;
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	const char *a = "app-v1;main;work 5\napp-v1;main;idle 2\nlib 1\n";
+	const char *b = "app-v2;main;work 7\napp-v2;main;io 1\nlib 1\n";
+	pair_open_opts(&p, a, b, &o);
+	CHECK_INT(p.c.roots_differ, 1);
+	CHECK_STR(intern_str(p.c.u->names, p.c.u->nodes[p.c.root_ex[0]].name), "app-v1");
+	CHECK_STR(intern_str(p.c.u->names, p.c.u->nodes[p.c.root_ex[1]].name), "app-v2");
+	CHECK_INT(at(&p.c, "main;work"), FT_NONE);
+	pair_close(&p);
+
+	o.strip_root = 1;
+	pair_open_opts(&p, a, b, &o);
+	const ft_compare *c = &p.c;
+	CHECK_INT(c->roots_differ, 0);
+	CHECK_INT(c->strip_root, 1);
+	uint32_t w = at(c, "main;work");
+	CHECK(w != FT_NONE);
+	CHECK_INT(profile_total(c->u, w, CMP_A), 5);
+	CHECK_INT(profile_total(c->u, w, CMP_B), 7);
+	CHECK_INT(c->only[0], 1); /* main;idle */
+	CHECK_INT(c->only[1], 1); /* main;io */
+	/* A root frame's own value lands on the root. */
+	CHECK_INT(profile_self(c->u, FT_ROOT, CMP_A), 1);
+	CHECK_INT(c->total[0], 8);
+	CHECK_INT(compare_map_node(c, p.a, at_in(p.a, "app-v1;main;work")), w);
+	CHECK_INT(compare_map_node(c, p.a, at_in(p.a, "app-v1")), FT_ROOT);
+	pair_close(&p);
+
+	/* Most weight under shared roots: no hint. */
+	o.strip_root = 0;
+	pair_open_opts(&p, "app;x 5\nold 1\n", "app;x 3\nnew 2\n", &o);
+	CHECK_INT(p.c.roots_differ, 0);
 	pair_close(&p);
 }
 
@@ -567,9 +711,10 @@ TEST(inline_frames_match_plain_functions)
 	profile_finish(a, FT_SORT_NAME, 0, &err);
 	ft_profile *b = folded(names, "main;f 2\nmain;read 1\n");
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 1};
 	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
-	/* f inlined and f plain are one frame; read_[k] stays apart. */
+	/* f inlined and f plain are one frame, even with exact names;
+	 * read_[k] stays apart there. */
 	uint32_t f = at(&c, "main;f");
 	CHECK(f != FT_NONE);
 	CHECK_INT(profile_self(c.u, f, CMP_A), 6);
@@ -577,6 +722,13 @@ TEST(inline_frames_match_plain_functions)
 	CHECK_INT(c.presence[at(&c, "main;read")], CMP_IN_B);
 	CHECK_INT(c.only[0], 1); /* read_[k] */
 	CHECK_STR(c.u->format, "folded"); /* exports keep `_[k]` */
+	compare_free(&c);
+	/* By default kinds are not part of the match: read_[k] is read. */
+	o.exact_names = 0;
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK_INT(c.presence[at(&c, "main;read")], CMP_IN_A | CMP_IN_B);
+	CHECK_INT(c.only[0], 0);
+	CHECK_INT(profile_self(c.u, at(&c, "main;f"), CMP_A), 6);
 	compare_free(&c);
 	profile_free(a);
 	profile_free(b);
@@ -899,6 +1051,9 @@ main(void)
 	RUN(matches_by_path);
 	RUN(deltas_and_export_shape);
 	RUN(normalisation_keeps_sums);
+	RUN(match_key);
+	RUN(names_matched_loosely);
+	RUN(strip_root);
 	RUN(colour_scale);
 	RUN(zero_totals);
 	RUN(max_width_keeps_vanished);
