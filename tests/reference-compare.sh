@@ -7,7 +7,9 @@
 #    with no samples on either side dropped, lines sorted bytewise.  Pairs:
 #    small made-up files with stacks on one side only, and pairs of
 #    flamegraph's collapsed results of one perf input (pid vs tid, kernel
-#    vs jit), whose stack sets differ.
+#    vs jit), whose stack sets differ (with --exact-names: the awk merge
+#    matches names exactly).  Without it, kernel vs jit are the same stacks
+#    once sed removes the _[k]/_[j] annotations: all equal on both sides.
 # 2. inferno's diff-folded expectations (../shared/corpora/inferno/data/
 #    diff-folded): default.txt and normalize.txt must match exactly once
 #    both are sorted (inferno writes them in hash order; we sort).  Our
@@ -75,7 +77,7 @@ merge() {
 
 check_pair() {
 	merge "$1" "$2" > "$tmp/want"
-	if ! ft --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
+	if ! ft --exact-names --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
 		bad "$3: flametui failed: $(cat "$tmp/err")"
 		return
 	fi
@@ -119,6 +121,17 @@ for pid in "$res"/*-collapsed-pid.txt; do
 	base=${pid%-collapsed-pid.txt}
 	check_pair "$pid" "$base-collapsed-tid.txt" "$(basename "$base") pid/tid"
 	check_pair "$base-collapsed-kernel.txt" "$base-collapsed-jit.txt" "$(basename "$base") kernel/jit"
+	# Without --exact-names, names match ignoring their kind: the kernel
+	# and the jit collapse of one recording are the same stacks (as many
+	# as sed finds once the _[k] / _[j] annotations are removed), each
+	# with equal A and B.
+	want=$(sed 's/_\[[kj]\]//g' "$base-collapsed-kernel.txt" "$base-collapsed-jit.txt" |
+	    awk '{ $NF = ""; print }' | sort -u | wc -l)
+	got=$(ft --export folded "$base-collapsed-kernel.txt" "$base-collapsed-jit.txt" 2>/dev/null |
+	    awk '$(NF - 1) != $NF { bad++ } END { print (bad > 0 ? -1 : NR) }')
+	if [ "$got" -eq "$want" ]; then ok; else
+		bad "$(basename "$base") kernel/jit matched ignoring kinds: $got stacks, want $want all equal"
+	fi
 done
 
 # --- pprof pairs: the reference folded exports merged by awk ---------------
