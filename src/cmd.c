@@ -442,27 +442,31 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 	return in->base != NULL ? 0 : -1;
 }
 
-/* What a comparison cannot show faithfully, said once on stderr:
- * --normalize with nothing to scale (A's total is zero), and deltas beyond
- * 64 bits, which are shown saturated. */
+/* What a comparison cannot show faithfully, said on stderr and on the
+ * viewer's status line: --normalize with nothing to scale (A's total is
+ * zero), and deltas beyond 64 bits, which are shown saturated (the
+ * headers count them too). */
 static void
-compare_warnings(const ft_compare *c, const ft_cmdline *o)
+compare_warnings(ft_input *in, const ft_compare *c)
 {
 	const ft_profile *u = c->u;
 	if (c->normalized && c->total[0] == 0)
-		cmd_msg(stderr, "flametui: warning: --normalize: %s has a zero total; "
-		    "it is compared unscaled\n", c->src[0]);
-	uint32_t sat = 0, first = 0;
-	for (uint32_t n = 0; n < u->nnodes; n++) {
-		ft_val d;
-		if (__builtin_sub_overflow(profile_total(u, n, CMP_B), profile_total(u, n, CMP_A), &d) &&
-		    sat++ == 0)
-			first = n;
+		warn(in, "warning: --normalize: %s has a zero total; it is compared unscaled",
+		    c->src[0]);
+	if (c->saturated > 0) {
+		/* Name the deepest first one: the root always overflows with it. */
+		uint32_t n = c->sat_first;
+		for (uint32_t i = n; i < u->nnodes; i++) {
+			ft_val d;
+			if (__builtin_sub_overflow(profile_total(u, i, CMP_B),
+			    profile_total(u, i, CMP_A), &d))
+				n = i;
+		}
+		warn(in, "warning: %u frame%s delta exceeds 64 bits and is shown saturated "
+		    "(e.g. %s: B %lld - A %lld)", c->saturated, c->saturated == 1 ? "'s" : "s'",
+		    intern_str(u->names, u->nodes[n].name),
+		    (long long)profile_total(u, n, CMP_B), (long long)profile_total(u, n, CMP_A));
 	}
-	if (sat > 0)
-		cmd_msg(stderr, "flametui: warning: %u frame%s delta exceeds 64 bits and is shown "
-		    "saturated (first: %s)\n", sat, sat == 1 ? "'s" : "s'",
-		    intern_str(u->names, u->nodes[first].name));
 }
 
 /* Two profiles (or the two columns of a differential file): a = before,
@@ -517,7 +521,7 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		    "(e.g. %s vs %s): --strip-root matches the stacks below them",
 		    intern_str(t, c->u->nodes[c->root_ex[0]].name),
 		    intern_str(t, c->u->nodes[c->root_ex[1]].name));
-	compare_warnings(&in->cmp, o);
+	compare_warnings(in, &in->cmp);
 	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
 	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {

@@ -535,7 +535,15 @@ compute_derived(ft_compare *c)
 	}
 	c->max_dtotal = c->max_dself = 0;
 	c->only[0] = c->only[1] = 0;
-	for (uint32_t i = 1; i < n; i++) {
+	c->saturated = 0;
+	c->sat_first = FT_NONE;
+	for (uint32_t i = 0; i < n; i++) {
+		ft_val d;
+		if (__builtin_sub_overflow(profile_total(u, i, CMP_B), profile_total(u, i, CMP_A), &d) &&
+		    c->saturated++ == 0)
+			c->sat_first = i;
+		if (i == FT_ROOT)
+			continue;
 		ft_val dt = absval(compare_delta(c, i, CMP_BASIS_TOTAL));
 		ft_val ds = absval(compare_delta(c, i, CMP_BASIS_SELF));
 		if (dt > c->max_dtotal)

@@ -76,6 +76,9 @@ typedef struct ft_compare {
 	int roots_differ;
 	uint32_t root_ex[2];
 	int units_differ;     /* sample type names or units differ */
+	/* Nodes whose total delta B - A does not fit 64 bits (compare_delta
+	 * saturates it), and the first of them (FT_NONE if none). */
+	uint32_t saturated, sat_first;
 } ft_compare;
 
 typedef struct ft_compare_opts {

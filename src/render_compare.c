@@ -222,6 +222,10 @@ matching_text(const ft_compare *cmp, ft_canvas *c, int x, int y, int x1, ft_styl
 		w += text(c, x + w, y, x1, " | root frames stripped", st);
 	else if (cmp->roots_differ)
 		w += text(c, x + w, y, x1, " | roots differ: --strip-root?", st);
+	if (cmp->saturated > 0) {
+		snprintf(buf, sizeof(buf), " | %u deltas saturated (64 bits)", cmp->saturated);
+		w += text(c, x + w, y, x1, buf, st);
+	}
 	if (loose && cmp->loose > 0) {
 		snprintf(buf, sizeof(buf), " | %u names matched loosely", cmp->loose);
 		w += text(c, x + w, y, x1, buf, st);

@@ -53,7 +53,7 @@ pair_open(struct pair *p, const char *a, const char *b, int normalize)
 	p->names = intern_new();
 	p->a = folded(p->names, a);
 	p->b = folded(p->names, b);
-	ft_compare_opts o = {normalize, FT_SORT_NAME};
+	ft_compare_opts o = {normalize, FT_SORT_NAME, 0, 0};
 	ft_diag err;
 	p->rc = -1;
 	if (p->a != NULL && p->b != NULL)
@@ -382,7 +382,7 @@ TEST(zero_totals)
 	CHECK_INT(profile_finish(a, FT_SORT_NAME, 0, &err), 0);
 	ft_profile *b = folded(names, "x 4\n");
 	ft_compare c;
-	ft_compare_opts o = {1, FT_SORT_NAME};
+	ft_compare_opts o = {1, FT_SORT_NAME, 0, 0};
 	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
 	CHECK_INT(c.total[0], 0);
 	CHECK_INT(c.total[1], 4);
@@ -587,7 +587,7 @@ TEST(differential_file_and_columns)
 	CHECK_INT(ca, 0);
 	CHECK_INT(cb, 1);
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
 	CHECK_INT(compare_build(&c, d, ca, d, cb, &o, &err), 0);
 	CHECK_INT(c.total[0], 3);
 	CHECK_INT(c.total[1], 3);
@@ -627,7 +627,7 @@ TEST(search_and_filters_in_step)
 	ft_diag err;
 	view_init_compare(&v, &p.c, 100, 12);
 	v.split = CV_SPLIT_LR;
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	/* Search: one regex for both panes, nested stacks counted once. */
 	CHECK_INT(view_search_set(&v, "lex", &err), 0);
@@ -735,6 +735,46 @@ TEST(inline_frames_match_plain_functions)
 	intern_unref(names);
 }
 
+TEST(deltas_beyond_64_bits_are_counted)
+{
+	/* pprof values are int64 and may be negative (delta profiles). */
+	ft_intern *names = intern_new();
+	ft_diag err;
+	ft_profile *side[2];
+	ft_val v[2][2] = {{-9000000000000000000LL, 5}, {9000000000000000000LL, 3}};
+	for (int s = 0; s < 2; s++) {
+		ft_profile *p = side[s] = profile_new(names, 1);
+		p->format = "pprof";
+		uint32_t m = profile_child(p, FT_ROOT, intern_get(names, "main", 4, 0));
+		uint32_t sp = profile_child(p, m, intern_get(names, "spin", 4, 0));
+		uint32_t id = profile_child(p, m, intern_get(names, "idle", 4, 0));
+		profile_add_self(p, sp, &v[s][0], &err);
+		profile_add_self(p, id, &v[s][1], &err);
+		CHECK_INT(profile_finish(p, FT_SORT_NAME, 0, &err), 0);
+	}
+	ft_compare c;
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	CHECK_INT(compare_build(&c, side[0], 0, side[1], 0, &o, &err), 0);
+	CHECK_INT(c.saturated, 3); /* the root, main, spin; not idle */
+	CHECK_INT(c.sat_first, FT_ROOT);
+	CHECK_INT(compare_delta(&c, at(&c, "main;spin"), CMP_BASIS_TOTAL), INT64_MAX);
+	CHECK_INT(compare_delta(&c, at(&c, "main;idle"), CMP_BASIS_TOTAL), -2);
+	compare_free(&c);
+	/* Swapped: saturated downwards. */
+	CHECK_INT(compare_build(&c, side[1], 0, side[0], 0, &o, &err), 0);
+	CHECK_INT(c.saturated, 3);
+	CHECK_INT(compare_delta(&c, at(&c, "main;spin"), CMP_BASIS_TOTAL), INT64_MIN);
+	compare_free(&c);
+	/* Within 64 bits: none. */
+	CHECK_INT(compare_build(&c, side[1], 0, side[1], 0, &o, &err), 0);
+	CHECK_INT(c.saturated, 0);
+	CHECK_INT(c.sat_first, FT_NONE);
+	compare_free(&c);
+	profile_free(side[0]);
+	profile_free(side[1]);
+	intern_unref(names);
+}
+
 TEST(copy_name_and_stack)
 {
 	struct pair p;
@@ -786,7 +826,7 @@ TEST(sample_type_switch)
 	CHECK_INT(ca, 1);
 	CHECK_INT(cb, 1);
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
 	CHECK_INT(compare_build(&c, a, ca, b, cb, &o, &err), 0);
 	ft_view v;
 	view_init_compare(&v, &c, 80, 10);
@@ -985,7 +1025,7 @@ TEST(butterfly_with_both_sides)
 	view_key(&v, FTK_ESC);
 	CHECK(v.bf == NULL);
 	/* A filter rebuilds the comparison; an open butterfly follows. */
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	ft_diag err;
 	CHECK_INT(view_butterfly_open(&v, intern_find(p.names, "f", 1, 0), &err), 0);
@@ -1062,6 +1102,7 @@ main(void)
 	RUN(differential_file_and_columns);
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
+	RUN(deltas_beyond_64_bits_are_counted);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
 	RUN(details_panel_and_zoom_headers);
