@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "functions.h"
+#include "labels.h"
 #include "transform.h"
 #include "xalloc.h"
 
@@ -430,6 +431,60 @@ scale_side(const ft_profile *p, int col, ft_val mul, ft_val num, ft_val den)
 	return out;
 }
 
+/* Carry p's label entries of column col into column ucol of the union u
+ * through map (p's node -> union node).  The union's label sets are those
+ * of the first side with labels; the other side's sets are interned there
+ * again (string by string).  Values are not normalised: shares are taken
+ * within each side. */
+static void
+merge_labels(ft_profile *u, const ft_profile *p, int col, int ucol, const uint32_t *map)
+{
+	const ft_labelled *l = p->labels;
+	if (u->labels == NULL)
+		u->labels = labelled_new(l->sets, 2);
+	ft_labelsets *to = u->labels->sets;
+	uint32_t nsets = labelsets_count(l->sets);
+	uint32_t *setmap = NULL;
+	if (l->sets != to) {
+		setmap = xmalloc(sizeof(uint32_t) * (nsets ? nsets : 1));
+		for (uint32_t i = 0; i < nsets; i++)
+			setmap[i] = UINT32_MAX;
+	}
+	ft_diag err;
+	for (uint32_t e = 0; e < l->n; e++) {
+		uint32_t n = map[l->node[e]];
+		ft_val vals[2] = {0, 0};
+		vals[ucol] = l->vals[(size_t)e * (size_t)l->nvals + (size_t)col];
+		if (n == FT_NONE || vals[ucol] == 0)
+			continue;
+		uint32_t set = l->set[e];
+		if (setmap != NULL && set < nsets) {
+			if (setmap[set] == UINT32_MAX) {
+				uint32_t cnt, len;
+				const ft_label *lv = labelsets_get(l->sets, set, &cnt);
+				ft_label *v = xmalloc(sizeof(ft_label) * (cnt ? cnt : 1));
+				for (uint32_t k = 0; k < cnt; k++) {
+					const char *s = labelsets_text(l->sets, lv[k].key, &len);
+					v[k].key = labelsets_str(to, s, len);
+					v[k].str = lv[k].str;
+					if (lv[k].str != FT_LABEL_NUM) {
+						s = labelsets_text(l->sets, lv[k].str, &len);
+						v[k].str = labelsets_str(to, s, len);
+					}
+					v[k].num = lv[k].num;
+					s = labelsets_text(l->sets, lv[k].unit, &len);
+					v[k].unit = labelsets_str(to, s, len);
+				}
+				setmap[set] = labelsets_intern(to, v, cnt);
+				free(v);
+			}
+			set = setmap[set];
+		}
+		labelled_add(u->labels, n, set, vals, &err);
+	}
+	free(setmap);
+}
+
 /* Map every node of p with a non-zero self somewhere below it into the
  * union and add its self value (times mul; scaled by num / den when den
  * is not 0) to column ucol. */
@@ -481,6 +536,8 @@ merge_side(const ft_compare *c, const ft_profile *p, int col, int ucol, ft_val m
 		if (profile_add_self(u, map[i], vals, err) != 0)
 			rc = -1;
 	}
+	if (rc == 0 && p->labels != NULL)
+		merge_labels(u, p, col, ucol, map);
 	free(map);
 	free(live);
 	free(scaled);
@@ -634,6 +691,26 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 		c->raw_total_a = INT64_MAX;
 	c->total[0] = profile_total(u, FT_ROOT, CMP_A);
 	c->total[1] = profile_total(u, FT_ROOT, CMP_B);
+	c->label_keys = 0;
+	if (u->labels != NULL) {
+		/* Distinct label keys over both sides (rows of the details). */
+		ft_label_share *r[2];
+		uint32_t nr[2];
+		for (int s = 0; s < 2; s++)
+			nr[s] = labels_breakdown(u, FT_ROOT, s == 0 ? CMP_A : CMP_B, NULL, NULL, &r[s]);
+		for (int s = 0; s < 2; s++)
+			for (uint32_t i = 0; i < nr[s]; i++) {
+				if (i > 0 && r[s][i].key == r[s][i - 1].key)
+					continue;
+				int seen = 0;
+				for (uint32_t j = 0; s == 1 && j < nr[0]; j++)
+					if (r[0][j].key == r[s][i].key)
+						seen = 1;
+				c->label_keys += !seen;
+			}
+		free(r[0]);
+		free(r[1]);
+	}
 	c->units_differ = a != b && (strcmp(a->types[ca].name, b->types[cb].name) != 0 ||
 	    strcmp(a->types[ca].unit, b->types[cb].unit) != 0);
 	compute_derived(c);

@@ -79,6 +79,9 @@ typedef struct ft_compare {
 	/* Nodes whose total delta B - A does not fit 64 bits (compare_delta
 	 * saturates it), and the first of them (FT_NONE if none). */
 	uint32_t saturated, sat_first;
+	/* Label keys of either side (pprof labels: u->labels carries both
+	 * sides' entries, column A and B; values never normalised). */
+	int label_keys;
 } ft_compare;
 
 typedef struct ft_compare_opts {

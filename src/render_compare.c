@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "functions.h"
+#include "labels.h"
+#include "transform.h"
 #include "units.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
@@ -156,6 +158,16 @@ rc_draw_missing_selection(const ft_view *v, ft_canvas *c, const ft_pane *p)
 		int last = d == u->nodes[sel].depth;
 		absent_range(c, p->x + x, p->x + x + gw, y, last ? label : "", NULL, 0, last);
 	}
+}
+
+/* Label keys in the order labels_breakdown sorts them (by name). */
+static int
+cmp_key(const ft_labelsets *s, uint32_t a, uint32_t b)
+{
+	uint32_t la, lb;
+	const char *x = labelsets_text(s, a, &la), *y = labelsets_text(s, b, &lb);
+	int r = memcmp(x, y, la < lb ? la : lb);
+	return r != 0 ? r : la < lb ? -1 : la > lb;
 }
 
 /* --- headers ---------------------------------------------------------------- */
@@ -393,6 +405,71 @@ rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style matc
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st, 1);
 }
 
+/* The selected frame's value in A and in B by the values of each label
+ * key (pprof labels), two lines per key: "A endpoint: /api/search 61%,
+ * ..." then "B endpoint: ...".  Shares are within each side and each key
+ * (A's label values are not normalised).  Keys follow tagshow/taghide.
+ * Returns the next free row. */
+static int
+label_lines(ft_view *v, ft_canvas *c, int y)
+{
+	const ft_compare *cmp = v->cmp;
+	const ft_profile *u = cmp->u;
+	if (u->labels == NULL || cmp->label_keys == 0)
+		return y;
+	const ft_matcher *show, *hide;
+	filters_tag_keys(&v->filters, &show, &hide);
+	ft_label_share *r[2];
+	uint32_t nr[2];
+	for (int s = 0; s < 2; s++)
+		nr[s] = labels_breakdown(u, v->sel, s == 0 ? CMP_A : CMP_B, show, hide, &r[s]);
+	const ft_labelsets *ls = u->labels->sets;
+	/* Keys in order of the union of both sides' (sorted) key lists. */
+	uint32_t i[2] = {0, 0};
+	int keys = 0;
+	while ((i[0] < nr[0] || i[1] < nr[1]) && keys < VIEW_LABEL_ROWS && y < c->h - 2) {
+		uint32_t key;
+		if (i[1] >= nr[1] || (i[0] < nr[0] && cmp_key(ls, r[0][i[0]].key, r[1][i[1]].key) <= 0))
+			key = r[0][i[0]].key;
+		else
+			key = r[1][i[1]].key;
+		for (int s = 0; s < 2; s++) {
+			uint32_t kl, e = i[s];
+			ft_val all = 0;
+			while (e < nr[s] && r[s][e].key == key)
+				all += r[s][e++].v;
+			const char *k = labelsets_text(ls, key, &kl);
+			int x = canvas_text(c, 0, y, c->w, s == 0 ? "A " : "B ", 2, st_plain, 0);
+			x += canvas_text(c, x, y, c->w - x, k, kl, st_plain, 1);
+			x += canvas_text(c, x, y, c->w - x, ":", 1, st_plain, 0);
+			if (e == i[s])
+				x += canvas_text(c, x, y, c->w - x, " absent", 7, st_plain, 0);
+			for (uint32_t j = i[s]; j < e; j++) {
+				uint32_t vl;
+				const char *val = labelsets_text(ls, r[s][j].value, &vl);
+				char pc[32];
+				units_pct(pc, sizeof(pc), (double)r[s][j].v, (double)all);
+				if (x >= c->w)
+					break;
+				x += canvas_text(c, x, y, c->w - x, j == i[s] ? " " : ", ",
+				    j == i[s] ? 1 : 2, st_plain, 0);
+				if (vl == 0)
+					x += canvas_text(c, x, y, c->w - x, "(none)", 6, st_plain, 0);
+				else
+					x += canvas_text(c, x, y, c->w - x, val, vl, st_plain, 1);
+				x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
+				x += canvas_text(c, x, y, c->w - x, pc, strlen(pc), st_plain, 0);
+			}
+			i[s] = e;
+			y++;
+		}
+		keys++;
+	}
+	free(r[0]);
+	free(r[1]);
+	return y;
+}
+
 int
 rc_draw_details(ft_view *v, ft_canvas *c, int y)
 {
@@ -422,6 +499,7 @@ rc_draw_details(ft_view *v, ft_canvas *c, int y)
 		    ta, tb, d, pc);
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
+	y = label_lines(v, c, y);
 	if (y < c->h - 1) {
 		char ta[64], tb[64];
 		fmt_val(ta, sizeof(ta), v, cmp->total[0]);

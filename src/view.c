@@ -141,8 +141,10 @@ view_details_rows(const ft_view *v)
 	const ft_profile *p = v->prof;
 	int want;
 	if (v->cmp != NULL) {
-		/* border, two stack lines, kind line, A, B, delta, instances */
-		want = 8;
+		/* border, two stack lines, kind line, A, B, delta, instances,
+		 * then per label key its breakdown in A and in B */
+		int keys = v->cmp->label_keys < VIEW_LABEL_ROWS ? v->cmp->label_keys : VIEW_LABEL_ROWS;
+		want = 8 + 2 * keys;
 	} else {
 		/* border, two stack lines, kind line, one line per type, then
 		 * period/time, label keys, note and up to two comments */

@@ -107,6 +107,20 @@ ft_check "root delta exactly 0 after normalising (status line)" \
 ft_keys q
 ft_check "q quits" ft_wait_for '^flametui exited 0'
 
+# pprof labels on both sides (issue 15): d shows each side's breakdown.
+L=tests/data/go-labels.cpu.pb.gz
+ft_start 120 30 -- "$L" "$L"
+ft_check "labelled pair opens" ft_wait_for '^ A: total 1\.33 s'
+ft_keys d
+ft_check "d: A's breakdown by endpoint" ft_wait_for '^A endpoint: /api/search 59\.4%, /api/cart 26\.3%, \(none\) 14\.3%'
+ft_check "d: B's breakdown by endpoint" ft_matches '^B endpoint: /api/search 59\.4%, /api/cart 26\.3%, \(none\) 14\.3%'
+ft_check "d: region too" ft_matches '^B region: eu 59\.4%, us 26\.3%, \(none\) 14\.3%'
+ft_keys : t a g h i d e ' ' r e g i o n Enter
+ft_check "taghide region: its lines go" ft_wait_gone '^A region:'
+ft_check "taghide region: endpoint stays" ft_matches '^A endpoint:'
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+
 # A two-column file opens the differential view.
 ft_start 100 20 -- tests/data/diff.folded
 ft_check "two-column file: differential view" ft_wait_for '^diff \| after \| A 36 -> B 30'
