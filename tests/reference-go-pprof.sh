@@ -96,6 +96,21 @@ PY
 		echo "reference-go-pprof: FAIL --info labels vs pprof -tags ($t)"
 	fi
 done
+# --focus FILE:LINE against go tool pprof's -raw reading of the CPU
+# profile (tests/pprof_raw_focus.py; pprof 1.19 has no file:line focus).
+if [ -n "$fresh" ]; then
+	go tool pprof -raw "$top/tests/data/go-labels.cpu.pb.gz" > "$tmp/raw" 2>/dev/null
+	for fl in main.go:60 main.go:49 main.go:29 map_fast64.go:126; do
+		python3 "$top/tests/pprof_raw_focus.py" "$fl" < "$tmp/raw" > "$tmp/want"
+		"$flametui" --focus "$fl" --export folded "$top/tests/data/go-labels.cpu.pb.gz" > "$tmp/got"
+		if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+			echo "reference-go-pprof: FAIL --focus $fl vs go tool pprof -raw"
+		fi
+	done
+fi
 echo "reference-go-pprof: $passed passed, $failed failed${fresh:+ (expected files re-made with go tool pprof)}"
 [ "$failed" -eq 0 ]
 }
