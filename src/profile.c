@@ -437,6 +437,14 @@ profile_append(ft_profile *p, uint32_t parent, uint32_t name)
 	return append_after(p, parent, name, k);
 }
 
+uint32_t
+profile_push(ft_profile *p, uint32_t parent, uint32_t name)
+{
+	uint32_t id = p->nnodes;
+	node_push(p, name, parent);
+	return id;
+}
+
 void
 profile_reserve(ft_profile *p, size_t n)
 {
@@ -673,6 +681,35 @@ profile_self_finished(const ft_profile *p, uint32_t n, int col)
 	for (uint32_t c = p->nodes[n].child; c != FT_NONE; c = p->nodes[c].sibling)
 		s -= (uint64_t)p->total[(size_t)c * nv + (size_t)col];
 	return (ft_val)s;
+}
+
+ft_val
+profile_max_self(const ft_profile *p, int col)
+{
+	size_t nv = (size_t)p->nvals, nn = p->nnodes;
+	const ft_val *t = p->total + col;
+	ft_val m = 0;
+	if (!p->finished) {
+		for (size_t i = 0; i < nn; i++)
+			if (t[i * nv] > m)
+				m = t[i * nv];
+		return m;
+	}
+	/* Going down the ids, a node's children (higher ids) have all added
+	 * their totals to acc[node] before it is reached. */
+	size_t bytes = sizeof(uint64_t) * (nn ? nn : 1);
+	uint64_t *acc = xbig_realloc(NULL, 0, bytes);
+	memset(acc, 0, bytes);
+	for (size_t i = nn; i-- > 0;) {
+		uint64_t ti = (uint64_t)t[i * nv];
+		ft_val s = (ft_val)(ti - acc[i]);
+		if (s > m)
+			m = s;
+		if (i > 0)
+			acc[p->nodes[i].parent] += ti;
+	}
+	xbig_free(acc, bytes);
+	return m;
 }
 
 int

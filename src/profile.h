@@ -211,6 +211,13 @@ void profile_adopt_arrays(ft_profile *q, ft_profile *p);
  * again; nothing of p but profile_free() may be used after the last call. */
 void profile_discard_below(ft_profile *p, uint32_t n);
 
+/* Append a new child of parent named name, as profile_append(), when no
+ * child of parent will be looked up before finish (profile_child,
+ * profile_find_child): no child count, no hash table, just the node.  The
+ * fastest way to copy a tree; the caller guarantees (parent, name) is new
+ * and keeps such parents apart from those it looks children up in. */
+uint32_t profile_push(ft_profile *p, uint32_t parent, uint32_t name);
+
 /* Child of parent named name, or FT_NONE (works before and after finish). */
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);
 
@@ -237,6 +244,10 @@ profile_self(const ft_profile *p, uint32_t n, int col)
 		return p->total[(size_t)n * (size_t)p->nvals + (size_t)col];
 	return profile_self_finished(p, n, col);
 }
+
+/* The largest self value of any node in column col (0 when none is
+ * positive), in one pass down the ids: no child list walks. */
+ft_val profile_max_self(const ft_profile *p, int col);
 
 /* All self values of node n into out[0..nvals); 1 when any is non-zero. */
 int profile_self_row(const ft_profile *p, uint32_t n, ft_val *out);

@@ -236,7 +236,8 @@ new_parent_of(const struct pass *s, uint32_t k)
 }
 
 /* The copy of kept old node k, creating it (and its missing kept
- * ancestors, top-down) when absent. */
+ * ancestors, top-down) when absent.  A copy of a sole node under a parent
+ * that only gets sole children is pushed without any lookup. */
 static uint32_t
 ensure(struct pass *s, uint32_t k)
 {
@@ -249,7 +250,7 @@ ensure(struct pass *s, uint32_t k)
 		uint32_t x = s->chain[--n];
 		uint32_t np = s->newn[new_parent_of(s, x)];
 		uint32_t name = s->p->nodes[x].name;
-		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_append(s->np, np, name) :
+		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_push(s->np, np, name) :
 		    profile_child(s->np, np, name);
 	}
 	return s->newn[want];
@@ -269,8 +270,6 @@ classify(struct pass *s, const uint8_t *match)
 		uint8_t f = (uint8_t)((s->fl[q] & F_HASM) | (m ? F_HASM : 0));
 		if (kept(s->kind, m, f & F_HASM))
 			f |= F_KEPT;
-		if (s->dm != NULL)
-			s->dm[i] = m ? i : s->dm[q];
 		s->fl[i] = f;
 		s->up[i] = (f & F_KEPT) ? i : s->up[q];
 		if (f & F_KEPT) {
@@ -279,6 +278,121 @@ classify(struct pass *s, const uint8_t *match)
 				s->fl[a] |= F_MARK;
 		}
 	}
+}
+
+/* Self values of every node of finished p, [node * nvals + column], in
+ * one pass down the ids (each node takes its total from its parent's
+ * copy; modulo 2^64, exact as in profile_self()): no child list walks. */
+static ft_val *
+self_rows(const ft_profile *p)
+{
+	size_t nv = (size_t)p->nvals, nn = p->nnodes;
+	size_t bytes = sizeof(ft_val) * nv * (nn ? nn : 1);
+	ft_val *sv = xbig_realloc(NULL, 0, bytes);
+	memcpy(sv, p->total, sizeof(ft_val) * nv * nn);
+	if (!p->finished)
+		return sv;
+	uint64_t *u = (uint64_t *)sv;
+	const uint64_t *t = (const uint64_t *)p->total;
+	if (nv == 1) {
+		for (size_t i = nn; i-- > 1;)
+			u[p->nodes[i].parent] -= t[i];
+	} else {
+		for (size_t i = nn; i-- > 1;) {
+			size_t q = (size_t)p->nodes[i].parent * nv;
+			for (size_t c = 0; c < nv; c++)
+				u[q + c] -= t[i * nv + c];
+		}
+	}
+	return sv;
+}
+
+static int
+row_nonzero(const ft_val *v, int nv)
+{
+	for (int c = 0; c < nv; c++)
+		if (v[c] != 0)
+			return 1;
+	return 0;
+}
+
+/* Focus, ignore and prune-from keep every frame where it is (only stacks
+ * go, or values move up to a kept ancestor), so one forward pass suffices:
+ * every copy is sole, its new parent is its old parent's copy. */
+static int
+filter_in_place(struct pass *s, const uint8_t *match, const ft_val *sv,
+    uint32_t *tgt, ft_diag *err)
+{
+	const ft_profile *p = s->p;
+	const ft_node *nd = p->nodes;
+	uint32_t *newn = s->newn, *dm = s->dm, *chain = s->chain;
+	uint8_t *fl = s->fl;
+	int nv = p->nvals, kind = s->kind;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = nd[i].parent;
+		int m = match[nd[i].name];
+		uint8_t f = (uint8_t)((fl[q] | m) & F_HASM);
+		fl[i] = f;
+		newn[i] = FT_NONE;
+		uint32_t t = i;
+		if (dm != NULL) {
+			dm[i] = m ? i : dm[q];
+			if (dm[i] != FT_NONE)
+				t = dm[i];
+		}
+		const ft_val *row = &sv[(size_t)i * (size_t)nv];
+		if (dropped(kind, f) || !row_nonzero(row, nv))
+			continue;
+		if (newn[t] == FT_NONE) {
+			uint32_t n = 0, k = t;
+			do {
+				chain[n++] = k;
+				k = nd[k].parent;
+			} while (newn[k] == FT_NONE);
+			while (n > 0) {
+				uint32_t x = chain[--n];
+				newn[x] = profile_push(s->np, newn[nd[x].parent], nd[x].name);
+			}
+		}
+		if (profile_add_self(s->np, newn[t], row, err) != 0)
+			return -1;
+		if (tgt != NULL)
+			tgt[i] = newn[t];
+	}
+	return 0;
+}
+
+/* Hide, show, show-from and the copy: frames go and callees move up, so
+ * the new parents are known only after a first pass (classify). */
+static int
+filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
+    uint32_t *tgt, ft_diag *err)
+{
+	const ft_profile *p = s->p;
+	size_t nn = p->nnodes;
+	int nv = p->nvals;
+	s->up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	classify(s, match);
+	s->fl[0] |= F_SOLE;
+	int rc = 0;
+	for (uint32_t i = 1; i < nn && rc == 0; i++) {
+		uint8_t f = s->fl[i];
+		s->newn[i] = FT_NONE;
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(s, i);
+			if ((s->fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
+				s->fl[i] = f | F_SOLE;
+		}
+		const ft_val *row = &sv[(size_t)i * (size_t)nv];
+		if (dropped(s->kind, f & F_HASM) || !row_nonzero(row, nv))
+			continue;
+		uint32_t t = ensure(s, s->up[i]);
+		rc = profile_add_self(s->np, t, row, err);
+		if (tgt != NULL)
+			tgt[i] = t;
+	}
+	xbig_free(s->up, sizeof(uint32_t) * nn);
+	return rc;
 }
 
 ft_profile *
@@ -292,19 +406,17 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	profile_reserve(s.np, nn);
 	/* Scratch as big arrays: reused from the last filter's, already
 	 * faulted in (xbig_realloc's pool). */
-	s.fl = xbig_realloc(NULL, 0, nn);
-	s.up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
-	s.newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	ft_val *sv = self_rows(p);
+	s.fl = xbig_realloc(NULL, 0, nn ? nn : 1);
+	s.newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * (nn ? nn : 1));
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
 	if (kind == FILTER_PRUNE_FROM) {
-		s.dm = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+		s.dm = xbig_realloc(NULL, 0, sizeof(uint32_t) * (nn ? nn : 1));
 		s.dm[0] = FT_NONE;
 	}
-	classify(&s, match);
-	s.fl[0] |= F_SOLE;
+	s.fl[0] = F_KEPT | F_SOLE;
 	s.newn[0] = FT_ROOT;
 	int rc = 0;
-	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
 	/* Where each node's self went, to carry labels over (labels.h). */
 	uint32_t *tgt = NULL;
 	if (p->labels != NULL) {
@@ -312,32 +424,23 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 		for (size_t i = 0; i < nn; i++)
 			tgt[i] = FT_NONE;
 	}
-	if (profile_self_row(p, FT_ROOT, row) && !dropped(kind, 0)) {
-		rc = profile_add_self(s.np, FT_ROOT, row, err);
+	if (nn > 0 && row_nonzero(sv, p->nvals) && !dropped(kind, 0)) {
+		rc = profile_add_self(s.np, FT_ROOT, sv, err);
 		if (tgt != NULL)
 			tgt[0] = FT_ROOT;
 	}
-	for (uint32_t i = 1; i < nn && rc == 0; i++) {
-		uint8_t f = s.fl[i];
-		s.newn[i] = FT_NONE;
-		if (f & F_KEPT) {
-			uint32_t a = new_parent_of(&s, i);
-			if ((s.fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
-				s.fl[i] = f | F_SOLE;
-		}
-		if (dropped(kind, f & F_HASM) || !profile_self_row(p, i, row))
-			continue;
-		uint32_t t = ensure(&s, s.dm != NULL && s.dm[i] != FT_NONE ? s.dm[i] : s.up[i]);
-		rc = profile_add_self(s.np, t, row, err);
-		if (tgt != NULL)
-			tgt[i] = t;
+	if (rc == 0) {
+		if (kind == FILTER_FOCUS || kind == FILTER_IGNORE ||
+		    kind == FILTER_PRUNE_FROM)
+			rc = filter_in_place(&s, match, sv, tgt, err);
+		else
+			rc = filter_reparent(&s, match, sv, tgt, err);
 	}
-	free(row);
-	xbig_free(s.fl, nn);
-	xbig_free(s.up, sizeof(uint32_t) * nn);
-	xbig_free(s.newn, sizeof(uint32_t) * nn);
+	xbig_free(sv, sizeof(ft_val) * (size_t)p->nvals * (nn ? nn : 1));
+	xbig_free(s.fl, nn ? nn : 1);
+	xbig_free(s.newn, sizeof(uint32_t) * (nn ? nn : 1));
 	free(s.chain);
-	xbig_free(s.dm, sizeof(uint32_t) * nn);
+	xbig_free(s.dm, sizeof(uint32_t) * (nn ? nn : 1));
 	if (rc == 0)
 		rc = profile_finish(s.np, sort, column, err);
 	if (rc == 0 && tgt != NULL)

@@ -31,14 +31,7 @@
 static void
 compute_max_self(ft_view *v)
 {
-	ft_val m = 0;
-	int col = v->cmp != NULL ? CMP_B : v->col;
-	for (uint32_t i = 0; i < v->prof->nnodes; i++) {
-		ft_val s = profile_self(v->prof, i, col);
-		if (s > m)
-			m = s;
-	}
-	v->max_self = m;
+	v->max_self = profile_max_self(v->prof, v->cmp != NULL ? CMP_B : v->col);
 }
 
 void

@@ -220,6 +220,121 @@ TEST(deep)
 	profile_free(p);
 }
 
+/* The filters against a direct rebuild: every stack (a node with a
+ * non-zero self row, in node id order) is reshaped as a list of frames and
+ * added with profile_child, as the filters' definitions say.  The results
+ * must be the same trees node for node: ids, names, parents, depths,
+ * values in both columns (one of them with negative values) and child
+ * order, so the fast passes number nodes exactly as this does. */
+static ft_profile *
+naive_filter(const ft_profile *p, int kind, const uint8_t *match)
+{
+	ft_profile *q = profile_new_like(p);
+	uint32_t *path = malloc(sizeof(uint32_t) * (p->max_depth + 1));
+	uint32_t *keep = malloc(sizeof(uint32_t) * (p->max_depth + 1));
+	ft_val row[2];
+	ft_diag err;
+	for (uint32_t i = 0; i < p->nnodes; i++) {
+		if (!profile_self_row(p, i, row))
+			continue;
+		uint32_t d = i == FT_ROOT ? 0 : profile_path(p, i, path), n = 0;
+		int first = -1, last = -1;
+		for (uint32_t k = 0; k < d; k++) {
+			if (match[path[k]]) {
+				if (first < 0)
+					first = (int)k;
+				last = (int)k;
+			}
+		}
+		if ((kind == FILTER_FOCUS || kind == FILTER_SHOW_FROM) && first < 0)
+			continue;
+		if (kind == FILTER_IGNORE && first >= 0)
+			continue;
+		for (uint32_t k = 0; k < d; k++) {
+			int m = match[path[k]];
+			if ((kind == FILTER_HIDE && m) || (kind == FILTER_SHOW && !m) ||
+			    (kind == FILTER_SHOW_FROM && (int)k < first) ||
+			    (kind == FILTER_PRUNE_FROM && last >= 0 && (int)k > last))
+				continue;
+			keep[n++] = path[k];
+		}
+		uint32_t node = FT_ROOT;
+		for (uint32_t k = 0; k < n; k++)
+			node = profile_child(q, node, keep[k]);
+		CHECK_INT(profile_add_self(q, node, row, &err), 0);
+	}
+	free(path);
+	free(keep);
+	CHECK_INT(profile_finish(q, FT_SORT_NAME, 0, &err), 0);
+	return q;
+}
+
+TEST(same_as_rebuild)
+{
+	static const char *const res[] = {"^a$", "^(b|c)$", "d", ".", "zzz", "^[ae]$"};
+	uint64_t seed = 12345;
+	char *text = malloc(64 * 1024);
+	for (int round = 0; round < 4; round++) {
+		size_t o = 0;
+		for (int s = 0; s < 300; s++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int depth = 1 + (int)((seed >> 33) % 8);
+			for (int k = 0; k < depth; k++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				o += (size_t)sprintf(text + o, "%s%c", k ? ";" : "",
+				    'a' + (int)((seed >> 33) % 6));
+			}
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			o += (size_t)sprintf(text + o, " %d %d\n", (int)((seed >> 33) % 4),
+			    (int)((seed >> 40) % 6) - 2);
+		}
+		text[o] = '\0';
+		ft_profile *p = tree_from(text, 2);
+		for (int kind = 0; kind < FILTER_REGEX_KINDS; kind++) {
+			for (size_t r = 0; r < sizeof(res) / sizeof(res[0]); r++) {
+				ft_diag err;
+				ft_matcher *m = match_compile(res[r], &err);
+				uint8_t *map = filter_match(p, kind, m);
+				ft_profile *a = transform_filter(p, kind, map, FT_SORT_NAME, 0, &err);
+				ft_profile *b = naive_filter(p, kind, map);
+				CHECK(a != NULL);
+				CHECK_INT(a->nnodes, b->nnodes);
+				for (uint32_t i = 0; i < a->nnodes && i < b->nnodes; i++) {
+					const ft_node *x = &a->nodes[i], *y = &b->nodes[i];
+					CHECK(x->name == y->name && x->parent == y->parent &&
+					    x->child == y->child && x->sibling == y->sibling &&
+					    x->depth == y->depth);
+					CHECK_INT(profile_total(a, i, 0), profile_total(b, i, 0));
+					CHECK_INT(profile_total(a, i, 1), profile_total(b, i, 1));
+				}
+				CHECK_INT(a->max_depth, b->max_depth);
+				profile_free(a);
+				profile_free(b);
+				free(map);
+				match_free(m);
+			}
+		}
+		profile_free(p);
+	}
+	free(text);
+}
+
+/* The largest self value, against profile_self() on every node. */
+TEST(max_self)
+{
+	ft_profile *p = tree_from("m;a 5 -3\nm;a;b 2 9\nm 7 1\nm;c;d 1 0\nx 6 -8\n", 2);
+	for (int col = 0; col < 2; col++) {
+		ft_val m = 0;
+		for (uint32_t i = 0; i < p->nnodes; i++)
+			if (profile_self(p, i, col) > m)
+				m = profile_self(p, i, col);
+		CHECK_INT(profile_max_self(p, col), m);
+	}
+	CHECK_INT(profile_max_self(p, 0), 7);
+	CHECK_INT(profile_max_self(p, 1), 9);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -235,5 +350,7 @@ main(void)
 	RUN(all_columns);
 	RUN(parse);
 	RUN(deep);
+	RUN(same_as_rebuild);
+	RUN(max_self);
 	return unit_report();
 }
