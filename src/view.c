@@ -464,6 +464,7 @@ view_set_tree(ft_view *v, ft_profile *p, ft_compare *c)
 	v->prof = p;
 	v->cmp = c;
 	v->inst.p = NULL; /* all-instances cache */
+	v->table.prof = NULL; /* the function table's rows are of the old tree */
 	if (c == NULL && v->col >= p->nvals)
 		v->col = p->deftype;
 	v->layout_dirty = 1;

@@ -97,24 +97,67 @@ view_matched(const ft_view *v, uint32_t node)
 	return nm < v->hl_n && v->hl[nm];
 }
 
-void
-view_search_stats(ft_view *v, ft_val *all, ft_val *zoomed)
+/* Matched samples by walking up from each matching frame: a match with
+ * no matching frame above it adds its total (each sample once), to the
+ * zoomed figure too when the zoomed frame is on its path.  Matching frames
+ * are found in a read-only scan of the names; when they and their depths
+ * add up to more than a pass over every node would cost, 0 (the pass does
+ * it then). */
+static int
+stats_by_walks(const ft_view *v, ft_val *all, ft_val *zoomed)
 {
 	const ft_profile *p = v->prof;
-	if (v->hl == NULL) {
-		*all = *zoomed = 0;
-		return;
+	const ft_node *nd = p->nodes;
+	uint32_t *occ = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t steps = 0, budget = p->nnodes / 4;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t nm = nd[i].name;
+		if (nm >= v->hl_n || !v->hl[nm])
+			continue;
+		if ((steps += nd[i].depth) > budget) {
+			free(occ);
+			return 0;
+		}
+		if (n == cap) {
+			cap = grow_cap(cap, n + 1, 256);
+			occ = xreallocarray(occ, cap, sizeof(uint32_t));
+		}
+		occ[n++] = i;
 	}
-	if (v->mstat.valid && v->mstat.prof == p && v->mstat.col == v->col &&
-	    v->mstat.zoom == v->zoom) {
-		*all = v->mstat.all;
-		*zoomed = v->mstat.zoomed;
-		return;
+	ft_val a = 0, z = 0;
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = occ[k], q = nd[i].parent;
+		int inz = v->zoom == FT_ROOT || i == v->zoom, outer = 1;
+		for (; q != FT_NONE; q = nd[q].parent) {
+			uint32_t nm = nd[q].name;
+			if (q != FT_ROOT && nm < v->hl_n && v->hl[nm]) {
+				outer = 0;
+				break;
+			}
+			inz |= q == v->zoom;
+		}
+		if (!outer)
+			continue;
+		ft_val t = profile_total(p, i, v->col);
+		a += t;
+		if (inz)
+			z += t;
 	}
-	/* One forward pass (parents precede children): bit 0 = a frame on the
-	 * path matches, bit 1 = inside the zoom subtree.  A matching node
-	 * with no matching ancestor adds its total: each sample once. */
-	uint8_t *st = xmalloc(p->nnodes);
+	free(occ);
+	*all = a;
+	*zoomed = z;
+	return 1;
+}
+
+/* The same in one forward pass over every node (parents precede
+ * children): bit 0 = a frame on the path matches, bit 1 = inside the
+ * zoom subtree. */
+static void
+stats_by_pass(const ft_view *v, ft_val *all, ft_val *zoomed)
+{
+	const ft_profile *p = v->prof;
+	uint8_t *st = xbig_realloc(NULL, 0, p->nnodes);
 	st[0] = v->zoom == FT_ROOT ? 2 : 0;
 	ft_val a = 0, z = 0;
 	for (uint32_t i = 1; i < p->nnodes; i++) {
@@ -130,11 +173,41 @@ view_search_stats(ft_view *v, ft_val *all, ft_val *zoomed)
 				z += t;
 		}
 	}
-	if (v->zoom == FT_ROOT)
+	xbig_free(st, p->nnodes);
+	*all = a;
+	*zoomed = z;
+}
+
+void
+view_search_stats(ft_view *v, ft_val *all, ft_val *zoomed)
+{
+	const ft_profile *p = v->prof;
+	if (v->hl == NULL) {
+		*all = *zoomed = 0;
+		return;
+	}
+	if (v->mstat.valid && v->mstat.prof == p && v->mstat.col == v->col &&
+	    v->mstat.zoom == v->zoom) {
+		*all = v->mstat.all;
+		*zoomed = v->mstat.zoomed;
+		return;
+	}
+	ft_val a = 0, z = 0;
+	if (!stats_by_walks(v, &a, &z))
+		stats_by_pass(v, &a, &z);
+	if (v->zoom == FT_ROOT) {
 		z = a;
-	else if (st[p->nodes[v->zoom].parent] & 1)
-		z = profile_total(p, v->zoom, v->col); /* matched above the zoom */
-	free(st);
+	} else {
+		/* A match above the zoomed frame covers all of it. */
+		for (uint32_t q = p->nodes[v->zoom].parent; q != FT_ROOT && q != FT_NONE;
+		    q = p->nodes[q].parent) {
+			uint32_t nm = p->nodes[q].name;
+			if (nm < v->hl_n && v->hl[nm]) {
+				z = profile_total(p, v->zoom, v->col);
+				break;
+			}
+		}
+	}
 	v->mstat.prof = p;
 	v->mstat.col = v->col;
 	v->mstat.zoom = v->zoom;
@@ -763,12 +836,27 @@ view_table_refresh(ft_view *v)
 	table_rows(v);
 }
 
+/* Are the table's rows those of the tree shown (and its column)?  The
+ * key is reset whenever the tree changes (view_set_tree), so it never
+ * matches a new tree that happens to be at a freed one's address. */
+static int
+table_current(const ft_view *v)
+{
+	const ft_ftable *t = &v->table;
+	return t->prof == v->prof && t->col == v->col &&
+	    (t->all != NULL || t->rall != NULL);
+}
+
 void
 view_table_open(ft_view *v)
 {
 	v->table.active = 1;
 	v->table.sel = v->table.top = 0;
-	view_table_refresh(v);
+	/* Opened again on the same tree: the rows computed last time. */
+	if (table_current(v))
+		table_rows(v);
+	else
+		view_table_refresh(v);
 }
 
 void
@@ -828,7 +916,13 @@ view_table_sort(ft_view *v)
 		table_rows(v);
 	} else {
 		t->sort = (t->sort + 1) % 3;
-		view_table_refresh(v);
+		if (table_current(v)) {
+			/* Same functions, another order: no need to count again. */
+			functions_sort(v->prof, t->all, t->nall, (enum ft_func_sort)t->sort);
+			table_rows(v);
+		} else {
+			view_table_refresh(v);
+		}
 	}
 }
 

@@ -466,6 +466,45 @@ TEST(table_and_butterfly)
 	profile_free(p);
 }
 
+/* The function table is counted once per tree: opened again on the same
+ * tree it keeps its rows, a new sort order re-sorts them (the same as
+ * counting afresh), and any new tree (a filter, its removal) counts again. */
+TEST(table_cache)
+{
+	ft_profile *p = prof(sample);
+	ft_view v;
+	ft_diag err;
+	view_init(&v, p, 60, 12);
+	view_table_open(&v);
+	CHECK_INT(v.table.nall, 8);
+	ft_val self0 = v.table.all[0].self;
+	v.table.all[0].self = 12345; /* a mark that counting again would undo */
+	view_table_close(&v);
+	view_table_open(&v);
+	CHECK_INT(v.table.all[0].self, 12345); /* not counted again */
+	v.table.all[0].self = self0;
+	for (int k = 0; k < 3; k++) {
+		view_table_sort(&v);
+		ft_func *f;
+		uint32_t n = functions_table(p, 0, (enum ft_func_sort)v.table.sort, &f);
+		CHECK_INT(v.table.nall, n);
+		for (uint32_t i = 0; i < n && i < v.table.nall; i++)
+			CHECK(v.table.all[i].name == f[i].name && v.table.all[i].self == f[i].self &&
+			    v.table.all[i].total == f[i].total);
+		free(f);
+	}
+	view_table_close(&v);
+	CHECK_INT(view_filter_add(&v, "ignore ^x$", &err), 0);
+	view_table_open(&v);
+	CHECK_INT(v.table.nall, 4); /* m a y c: every stack through x went */
+	view_table_close(&v);
+	view_filter_remove(&v, 1);
+	view_table_open(&v);
+	CHECK_INT(v.table.nall, 8);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -477,5 +516,6 @@ main(void)
 	RUN(table_and_butterfly);
 	RUN(filter_list_undo_redo);
 	RUN(filter_undo_bounded);
+	RUN(table_cache);
 	return unit_report();
 }
