@@ -505,10 +505,73 @@ TEST(table_cache)
 	profile_free(p);
 }
 
+/* Matched totals on a bigger tree, where a rare name's few frames are
+ * walked up from and a common one takes the pass over every node: both
+ * against the definition, from the root and zoomed anywhere. */
+TEST(search_counts_both_ways)
+{
+	char *txt = malloc(200 * 1024);
+	size_t o = 0;
+	uint64_t seed = 99;
+	for (int s = 0; s < 1500; s++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		int depth = 2 + (int)((seed >> 33) % 12);
+		for (int k = 0; k < depth; k++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int r = (int)((seed >> 33) % 400);
+			/* "rare" about once in 400 frames, "q" often. */
+			o += (size_t)(r == 0 ? sprintf(txt + o, "%srare", k ? ";" : "") :
+			    sprintf(txt + o, "%s%c%d", k ? ";" : "", r % 3 ? 'f' : 'q', r % 40));
+		}
+		o += (size_t)sprintf(txt + o, " %d\n", 1 + s % 7);
+	}
+	txt[o] = '\0';
+	ft_profile *p = prof(txt);
+	free(txt);
+	static const char *const pats[] = {"^rare$", "^q", "^q1$"};
+	ft_view v;
+	view_init(&v, p, 80, 24);
+	ft_diag err;
+	for (size_t k = 0; k < 3; k++) {
+		CHECK_INT(view_search_set(&v, pats[k], &err), 0);
+		for (uint32_t zoom = 0; zoom < p->nnodes; zoom += 97) {
+			v.zoom = zoom;
+			ft_val a, z, ea = 0, ez = 0;
+			view_search_stats(&v, &a, &z);
+			int above = 0; /* a match on the zoomed frame's path above it */
+			for (uint32_t q = p->nodes[zoom].parent; zoom != FT_ROOT && q != FT_ROOT;
+			    q = p->nodes[q].parent)
+				above |= view_matched(&v, q);
+			for (uint32_t i = 1; i < p->nnodes; i++) {
+				if (!view_matched(&v, i))
+					continue;
+				int outer = 1, inz = zoom == FT_ROOT || i == zoom;
+				for (uint32_t q = p->nodes[i].parent; q != FT_NONE; q = p->nodes[q].parent) {
+					outer &= !view_matched(&v, q);
+					inz |= q == zoom;
+				}
+				if (outer) {
+					ea += profile_total(p, i, 0);
+					ez += inz ? profile_total(p, i, 0) : 0;
+				}
+			}
+			if (zoom == FT_ROOT)
+				ez = ea;
+			else if (above)
+				ez = profile_total(p, zoom, 0);
+			CHECK_INT(a, ea);
+			CHECK_INT(z, ez);
+		}
+	}
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
 	RUN(search_counts);
+	RUN(search_counts_both_ways);
 	RUN(step_order);
 	RUN(step_without_match_says_why);
 	RUN(prompt_keys);
