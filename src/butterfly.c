@@ -1,11 +1,14 @@
 /* butterfly.c - callers and callees of one function (see butterfly.h).
  *
- * One forward pass over node ids (parents come before children).  hasf[i]
- * says F occurs on the path root..i.  A node named F whose parent path has
- * no F is an outermost occurrence P: its callers chain (parent, grand-
- * parent, ...) is added to the callers tree with P's total as the self of
- * the chain's last (outermost) frame, and P maps to the callees root.
- * Every node below some P is copied under the copy of its parent.
+ * F's occurrences are found in one read-only scan of the node names (a
+ * function is a few thousand of a profile's millions of nodes); an
+ * occurrence P with no F above it (a walk up its parents) is outermost.
+ * Its callers chain (parent, grandparent, ...) is added to the callers
+ * tree with P's total as the self of the chain's last (outermost) frame,
+ * and P maps to the callees root.  Every node below some outermost P is
+ * copied under the copy of its parent, in node id order (the nodes below
+ * are marked in a bitmap first), so the trees are the same as one forward
+ * pass over every node would build, at the cost of the nodes involved.
  */
 #include "butterfly.h"
 
@@ -25,6 +28,32 @@ total_nonzero(const ft_profile *p, uint32_t i)
 	return 0;
 }
 
+/* Mark every node strictly below P in the bitmap (an explicit stack). */
+static void
+mark_below(const ft_profile *p, uint32_t P, uint64_t *bits, uint32_t **st,
+    size_t *cap)
+{
+	size_t sp = 0;
+	for (uint32_t c = p->nodes[P].child; c != FT_NONE; c = p->nodes[c].sibling) {
+		if (sp == *cap) {
+			*cap = grow_cap(*cap, sp + 1, 256);
+			*st = xreallocarray(*st, *cap, sizeof(uint32_t));
+		}
+		(*st)[sp++] = c;
+	}
+	while (sp > 0) {
+		uint32_t n = (*st)[--sp];
+		bits[n >> 6] |= (uint64_t)1 << (n & 63);
+		for (uint32_t c = p->nodes[n].child; c != FT_NONE; c = p->nodes[c].sibling) {
+			if (sp == *cap) {
+				*cap = grow_cap(*cap, sp + 1, 256);
+				*st = xreallocarray(*st, *cap, sizeof(uint32_t));
+			}
+			(*st)[sp++] = c;
+		}
+	}
+}
+
 int
 butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
     int column, ft_butterfly *out, ft_diag *err)
@@ -33,42 +62,106 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	out->name = name;
 	ft_profile *up = profile_new_like(p), *down = profile_new_like(p);
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
-	/* Scratch as big arrays: reused, already faulted in (xbig pool). */
-	uint8_t *hasf = xbig_realloc(NULL, 0, nn);
-	uint32_t *newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	ft_val *row = xmalloc(sizeof(ft_val) * nv);
-	hasf[0] = 0;
-	newn[0] = FT_NONE;
 	/* An inlined call site of F is F (func_twin). */
 	uint32_t twin = func_twin(p->names, name);
-	int rc = 0;
-	for (uint32_t i = 1; i < nn && rc == 0; i++) {
-		uint32_t q = p->nodes[i].parent;
+	/* The occurrences, in id order (a read-only scan). */
+	uint32_t *occ = NULL;
+	size_t nocc = 0, cocc = 0;
+	for (uint32_t i = 1; i < nn; i++) {
 		uint32_t nm = p->nodes[i].name;
-		hasf[i] = hasf[q];
-		newn[i] = FT_NONE;
-		if (hasf[q]) {
-			if (!total_nonzero(p, i))
+		if (nm != name && nm != twin)
+			continue;
+		if (nocc == cocc) {
+			cocc = grow_cap(cocc, nocc + 1, 256);
+			occ = xreallocarray(occ, cocc, sizeof(uint32_t));
+		}
+		occ[nocc++] = i;
+	}
+	/* Outermost ones: their subtrees go to the callees tree (a bitmap of
+	 * the nodes below them), their callers chains (one walk up the
+	 * parents finds both whether F is above and the chain) are kept for
+	 * the callers tree, so both trees can be sized before they are built
+	 * (no growing, no fresh pages while building). */
+	size_t nwords = nn / 64 + 1;
+	uint64_t *below = xcalloc(nwords, sizeof(uint64_t));
+	uint32_t *st = NULL, *names = NULL;
+	size_t cst = 0, nnames = 0, cnames = 0, nouter = 0;
+	size_t *start = xmalloc(sizeof(size_t) * (nocc + 1));
+	for (size_t k = 0; k < nocc; k++) {
+		uint32_t i = occ[k];
+		size_t s0 = nnames;
+		int inner = 0;
+		for (uint32_t a = p->nodes[i].parent; a != FT_ROOT && a != FT_NONE;
+		    a = p->nodes[a].parent) {
+			uint32_t nm = p->nodes[a].name;
+			if (nm == name || nm == twin) {
+				inner = 1;
+				break;
+			}
+			if (nnames == cnames) {
+				cnames = grow_cap(cnames, nnames + 1, 1024);
+				names = xreallocarray(names, cnames, sizeof(uint32_t));
+			}
+			names[nnames++] = nm;
+		}
+		if (inner || !total_nonzero(p, i)) {
+			nnames = s0;
+			continue;
+		}
+		mark_below(p, i, below, &st, &cst);
+		occ[nouter] = i;
+		start[nouter++] = s0;
+	}
+	start[nouter] = nnames;
+	free(st);
+	profile_reserve(up, nnames + 1);
+	int rc = 0;
+	for (size_t k = 0; k < nouter && rc == 0; k++) {
+		uint32_t i = occ[k];
+		profile_self_row(p, i, row);
+		rc = profile_add_self(down, FT_ROOT, row, err);
+		uint32_t cur = FT_ROOT;
+		for (size_t j = start[k]; j < start[k + 1]; j++)
+			cur = profile_child(up, cur, names[j]);
+		if (rc == 0)
+			rc = profile_add_self(up, cur, &p->total[i * nv], err);
+	}
+	free(names);
+	free(start);
+	/* Rank of each marked node among the marked ones: where its copy's
+	 * id is kept (a few per cent of the nodes, not an array over all). */
+	uint32_t *rank0 = xmalloc(sizeof(uint32_t) * nwords);
+	uint32_t nbelow = 0;
+	for (size_t w = 0; w < nwords; w++) {
+		rank0[w] = nbelow;
+		nbelow += (uint32_t)__builtin_popcountll(below[w]);
+	}
+	uint32_t *newn = xmalloc(sizeof(uint32_t) * (nbelow ? nbelow : 1));
+	profile_reserve(down, (size_t)nbelow + 1);
+	/* The nodes below, in id order (parents before children); a parent
+	 * that is not marked is an outermost occurrence (the callees root
+	 * when its total is not zero). */
+	uint32_t r = 0;
+	for (size_t w = 0; w < nwords && rc == 0; w++) {
+		for (uint64_t b = below[w]; b != 0 && rc == 0; b &= b - 1, r++) {
+			uint32_t i = (uint32_t)(w * 64) + (uint32_t)__builtin_ctzll(b);
+			uint32_t q = p->nodes[i].parent;
+			uint64_t qb = below[q >> 6], qm = (uint64_t)1 << (q & 63);
+			uint32_t nq = !(qb & qm) ? (total_nonzero(p, q) ? FT_ROOT : FT_NONE) :
+			    newn[rank0[q >> 6] + (uint32_t)__builtin_popcountll(qb & (qm - 1))];
+			newn[r] = FT_NONE;
+			if (nq == FT_NONE || !total_nonzero(p, i))
 				continue;
-			newn[i] = profile_child(down, newn[q], nm);
+			newn[r] = profile_child(down, nq, p->nodes[i].name);
 			profile_self_row(p, i, row);
-			rc = profile_add_self(down, newn[i], row, err);
-		} else if (nm == name || nm == twin) {
-			hasf[i] = 1;
-			if (!total_nonzero(p, i))
-				continue;
-			newn[i] = FT_ROOT;
-			profile_self_row(p, i, row);
-			rc = profile_add_self(down, FT_ROOT, row, err);
-			uint32_t cur = FT_ROOT;
-			for (uint32_t a = q; a != FT_ROOT && a != FT_NONE; a = p->nodes[a].parent)
-				cur = profile_child(up, cur, p->nodes[a].name);
-			if (rc == 0)
-				rc = profile_add_self(up, cur, &p->total[i * nv], err);
+			rc = profile_add_self(down, newn[r], row, err);
 		}
 	}
-	xbig_free(hasf, nn);
-	xbig_free(newn, sizeof(uint32_t) * nn);
+	free(newn);
+	free(rank0);
+	free(below);
+	free(occ);
 	free(row);
 	if (rc == 0)
 		rc = profile_finish(up, sort, column, err);

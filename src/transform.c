@@ -316,12 +316,23 @@ row_nonzero(const ft_val *v, int nv)
 	return 0;
 }
 
+/* Node i's self row: from the precomputed rows, else worked out alone
+ * into buf (a walk over i's children). */
+static const ft_val *
+self_of(const ft_profile *p, const ft_val *sv, uint32_t i, ft_val *buf)
+{
+	if (sv != NULL)
+		return &sv[(size_t)i * (size_t)p->nvals];
+	profile_self_row(p, i, buf);
+	return buf;
+}
+
 /* Focus, ignore and prune-from keep every frame where it is (only stacks
  * go, or values move up to a kept ancestor), so one forward pass suffices:
  * every copy is sole, its new parent is its old parent's copy. */
 static int
 filter_in_place(struct pass *s, const uint8_t *match, const ft_val *sv,
-    uint32_t *tgt, ft_diag *err)
+    ft_val *rowbuf, uint32_t *tgt, ft_diag *err)
 {
 	const ft_profile *p = s->p;
 	const ft_node *nd = p->nodes;
@@ -340,8 +351,10 @@ filter_in_place(struct pass *s, const uint8_t *match, const ft_val *sv,
 			if (dm[i] != FT_NONE)
 				t = dm[i];
 		}
-		const ft_val *row = &sv[(size_t)i * (size_t)nv];
-		if (dropped(kind, f) || !row_nonzero(row, nv))
+		if (dropped(kind, f))
+			continue;
+		const ft_val *row = self_of(p, sv, i, rowbuf);
+		if (!row_nonzero(row, nv))
 			continue;
 		if (newn[t] == FT_NONE) {
 			uint32_t n = 0, k = t;
@@ -366,7 +379,7 @@ filter_in_place(struct pass *s, const uint8_t *match, const ft_val *sv,
  * the new parents are known only after a first pass (classify). */
 static int
 filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
-    uint32_t *tgt, ft_diag *err)
+    ft_val *rowbuf, uint32_t *tgt, ft_diag *err)
 {
 	const ft_profile *p = s->p;
 	size_t nn = p->nnodes;
@@ -383,8 +396,10 @@ filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
 			if ((s->fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
 				s->fl[i] = f | F_SOLE;
 		}
-		const ft_val *row = &sv[(size_t)i * (size_t)nv];
-		if (dropped(s->kind, f & F_HASM) || !row_nonzero(row, nv))
+		if (dropped(s->kind, f & F_HASM))
+			continue;
+		const ft_val *row = self_of(p, sv, i, rowbuf);
+		if (!row_nonzero(row, nv))
 			continue;
 		uint32_t t = ensure(s, s->up[i]);
 		rc = profile_add_self(s->np, t, row, err);
@@ -406,7 +421,12 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	profile_reserve(s.np, nn);
 	/* Scratch as big arrays: reused from the last filter's, already
 	 * faulted in (xbig_realloc's pool). */
-	ft_val *sv = self_rows(p);
+	/* Self rows of every node in one pass where most stacks stay
+	 * (ignore, prune-from, hide, show); focus and show-from usually keep
+	 * few, and work out only theirs. */
+	ft_val *sv = kind == FILTER_FOCUS || kind == FILTER_SHOW_FROM ? NULL :
+	    self_rows(p);
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
 	s.fl = xbig_realloc(NULL, 0, nn ? nn : 1);
 	s.newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * (nn ? nn : 1));
 	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
@@ -424,19 +444,21 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 		for (size_t i = 0; i < nn; i++)
 			tgt[i] = FT_NONE;
 	}
-	if (nn > 0 && row_nonzero(sv, p->nvals) && !dropped(kind, 0)) {
-		rc = profile_add_self(s.np, FT_ROOT, sv, err);
+	if (nn > 0 && !dropped(kind, 0) &&
+	    row_nonzero(self_of(p, sv, FT_ROOT, row), p->nvals)) {
+		rc = profile_add_self(s.np, FT_ROOT, self_of(p, sv, FT_ROOT, row), err);
 		if (tgt != NULL)
 			tgt[0] = FT_ROOT;
 	}
 	if (rc == 0) {
 		if (kind == FILTER_FOCUS || kind == FILTER_IGNORE ||
 		    kind == FILTER_PRUNE_FROM)
-			rc = filter_in_place(&s, match, sv, tgt, err);
+			rc = filter_in_place(&s, match, sv, row, tgt, err);
 		else
-			rc = filter_reparent(&s, match, sv, tgt, err);
+			rc = filter_reparent(&s, match, sv, row, tgt, err);
 	}
 	xbig_free(sv, sizeof(ft_val) * (size_t)p->nvals * (nn ? nn : 1));
+	free(row);
 	xbig_free(s.fl, nn ? nn : 1);
 	xbig_free(s.newn, sizeof(uint32_t) * (nn ? nn : 1));
 	free(s.chain);

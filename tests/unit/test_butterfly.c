@@ -68,11 +68,117 @@ TEST(columns_and_absent)
 	profile_free(p);
 }
 
+/* The butterfly as one forward pass over every node builds it (the
+ * definition, and how it was built before): nodes below an outermost F
+ * copied under their parent's copy in id order, callers chains added in
+ * id order of the occurrences. */
+static void
+naive_butterfly(const ft_profile *p, uint32_t name, ft_profile **upp,
+    ft_profile **downp)
+{
+	ft_profile *up = profile_new_like(p), *down = profile_new_like(p);
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	uint8_t *hasf = calloc(nn, 1);
+	uint32_t *newn = malloc(sizeof(uint32_t) * nn);
+	ft_val row[2];
+	ft_diag err;
+	newn[0] = FT_NONE;
+	for (uint32_t i = 1; i < nn; i++) {
+		uint32_t q = p->nodes[i].parent, nm = p->nodes[i].name;
+		int nz = 0;
+		for (size_t c = 0; c < nv; c++)
+			nz |= profile_total(p, i, (int)c) != 0;
+		hasf[i] = hasf[q];
+		newn[i] = FT_NONE;
+		if (hasf[q]) {
+			if (!nz || newn[q] == FT_NONE)
+				continue;
+			newn[i] = profile_child(down, newn[q], nm);
+			profile_self_row(p, i, row);
+			profile_add_self(down, newn[i], row, &err);
+		} else if (nm == name) {
+			hasf[i] = 1;
+			if (!nz)
+				continue;
+			newn[i] = FT_ROOT;
+			profile_self_row(p, i, row);
+			profile_add_self(down, FT_ROOT, row, &err);
+			uint32_t cur = FT_ROOT;
+			for (uint32_t a = q; a != FT_ROOT; a = p->nodes[a].parent)
+				cur = profile_child(up, cur, p->nodes[a].name);
+			profile_add_self(up, cur, &p->total[i * nv], &err);
+		}
+	}
+	free(hasf);
+	free(newn);
+	profile_finish(up, FT_SORT_NAME, 0, &err);
+	profile_finish(down, FT_SORT_NAME, 0, &err);
+	*upp = up;
+	*downp = down;
+}
+
+static void
+same_tree(const ft_profile *a, const ft_profile *b)
+{
+	CHECK_INT(a->nnodes, b->nnodes);
+	for (uint32_t i = 1; i < a->nnodes && i < b->nnodes; i++) {
+		const ft_node *x = &a->nodes[i], *y = &b->nodes[i];
+		CHECK(x->name == y->name && x->parent == y->parent &&
+		    x->child == y->child && x->sibling == y->sibling && x->depth == y->depth);
+		for (int c = 0; c < a->nvals; c++)
+			CHECK_INT(profile_total(a, i, c), profile_total(b, i, c));
+	}
+	for (int c = 0; c < a->nvals; c++)
+		CHECK_INT(profile_total(a, FT_ROOT, c), profile_total(b, FT_ROOT, c));
+}
+
+/* Random trees with recursion and zero-valued stacks, every name as F:
+ * the same trees node for node (ids, links, both columns). */
+TEST(same_as_one_pass)
+{
+	uint64_t seed = 777;
+	char *text = malloc(64 * 1024);
+	for (int round = 0; round < 3; round++) {
+		size_t o = 0;
+		for (int s = 0; s < 250; s++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			int depth = 1 + (int)((seed >> 33) % 9);
+			for (int k = 0; k < depth; k++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				o += (size_t)sprintf(text + o, "%s%c", k ? ";" : "",
+				    'a' + (int)((seed >> 33) % 7));
+			}
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			o += (size_t)sprintf(text + o, " %d %d\n", (int)((seed >> 33) % 4),
+			    (int)((seed >> 40) % 3));
+		}
+		text[o] = '\0';
+		ft_profile *p = tree_from(text, 2);
+		for (char f = 'a'; f < 'a' + 7; f++) {
+			char nm[2] = {f, 0};
+			uint32_t F = id(p, nm);
+			ft_butterfly b;
+			ft_diag err;
+			ft_profile *up, *down;
+			CHECK_INT(butterfly_build(p, F, FT_SORT_NAME, 0, &b, &err), 0);
+			naive_butterfly(p, F, &up, &down);
+			same_tree(b.callers, up);
+			same_tree(b.callees, down);
+			butterfly_free(&b);
+			profile_free(up);
+			profile_free(down);
+		}
+		profile_free(p);
+	}
+	free(text);
+}
+
 int
 main(void)
 {
 	RUN(simple);
 	RUN(recursive);
 	RUN(columns_and_absent);
+	RUN(same_as_one_pass);
 	return unit_report();
 }
