@@ -1121,7 +1121,7 @@ TEST(filter_list_in_comparison)
 	ft_diag err;
 	view_init_compare(&v, &p.c, 120, 16);
 	v.split = CV_SPLIT_LR;
-	ft_compare_opts o = {0, FT_SORT_NAME};
+	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	CHECK_INT(view_filter_add(&v, "ignore old", &err), 0);
 	CHECK_INT(view_filter_add(&v, "hide qqqqqqqqqqqqqqqqqqqqqqqq", &err), 0);
