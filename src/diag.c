@@ -16,6 +16,15 @@ diag_set(ft_diag *d, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+diag_vset_at(ft_diag *d, const char *name, unsigned long long off,
+    const char *fmt, va_list ap)
+{
+	char reason[512];
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	diag_set(d, "%s: byte %llu: %s", name, off, reason);
+}
+
 static size_t
 escape(char *out, size_t cap, const char *s, size_t n, size_t clip, int keep_nl)
 {

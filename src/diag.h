@@ -6,6 +6,7 @@
 #ifndef FT_DIAG_H
 #define FT_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define DIAG_MAX 1024
@@ -21,6 +22,11 @@ void diag_set(ft_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Replace the message with "NAME: byte OFF: REASON" (REASON a printf
+ * format and its arguments): the binary loaders' error form. */
+void diag_vset_at(ft_diag *d, const char *name, unsigned long long off,
+    const char *fmt, va_list ap);
 
 /* Append ": `TEXT`" with TEXT escaped (control bytes as \xNN) and clipped. */
 void diag_append_text(ft_diag *d, const char *s, size_t n);

@@ -44,13 +44,7 @@
 
 #define NONE UINT32_MAX
 
-#define PUSH(arr, n, cap, init) do {                                   \
-		if ((n) == (cap)) {                                     \
-			(cap) = grow_cap((cap), (n) + 1, 256);          \
-			(arr) = xreallocarray((arr), (cap), sizeof(*(arr))); \
-		}                                                       \
-		(arr)[(n)++] = init;                                    \
-	} while (0)
+#define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 256, init)
 
 /* One node of a Chrome CPU profile. */
 struct cnode {

@@ -61,13 +61,7 @@
 #define MAX_NEST 24
 #define NONE UINT32_MAX
 
-#define PUSH(arr, n, cap, init) do {                                   \
-		if ((n) == (cap)) {                                     \
-			(cap) = grow_cap((cap), (n) + 1, 64);           \
-			(arr) = xreallocarray((arr), (cap), sizeof(*(arr))); \
-		}                                                       \
-		(arr)[(n)++] = init;                                    \
-	} while (0)
+#define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 64, init)
 
 /* A string in the file: bytes (UTF-8 or Latin-1), or a reference into the
  * chunk's java.lang.String pool. */
@@ -203,12 +197,10 @@ fail(struct jfr *J, size_t off, const char *fmt, ...)
 static int
 fail(struct jfr *J, size_t off, const char *fmt, ...)
 {
-	char m[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m, sizeof(m), fmt, ap);
+	diag_vset_at(J->err, J->path, J->base + off, fmt, ap);
 	va_end(ap);
-	diag_set(J->err, "%s: byte %" PRIu64 ": %s", J->path, J->base + off, m);
 	return -1;
 }
 

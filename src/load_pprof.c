@@ -125,12 +125,10 @@ err_at(struct pp *P, size_t off, const char *fmt, ...)
 static int
 err_at(struct pp *P, size_t off, const char *fmt, ...)
 {
-	char reason[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
+	diag_vset_at(P->err, P->name, off, fmt, ap);
 	va_end(ap);
-	diag_set(P->err, "%s: byte %zu: %s", P->name, off, reason);
 	return -1;
 }
 
@@ -141,13 +139,7 @@ wire_err(struct pp *P, const pb_error *e)
 }
 
 /* Grow a table by one element. */
-#define PUSH(arr, n, cap, init) do {                                   \
-		if ((n) == (cap)) {                                     \
-			(cap) = grow_cap((cap), (n) + 1, 64);           \
-			(arr) = xreallocarray((arr), (cap), sizeof(*(arr))); \
-		}                                                       \
-		(arr)[(n)++] = init;                                    \
-	} while (0)
+#define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 64, init)
 
 /* A submessage field must be length-delimited. */
 static int

@@ -21,6 +21,16 @@ char *xstrndup(const char *s, size_t n);
 /* Grow *cap (starting at min) until it holds need elements. */
 size_t grow_cap(size_t cap, size_t need, size_t min);
 
+/* Append init to the array arr of n elements and capacity cap, growing it
+ * (from min elements) when full. */
+#define XPUSH(arr, n, cap, min, init) do {                              \
+		if ((n) == (cap)) {                                     \
+			(cap) = grow_cap((cap), (n) + 1, (min));        \
+			(arr) = xreallocarray((arr), (cap), sizeof(*(arr))); \
+		}                                                       \
+		(arr)[(n)++] = init;                                    \
+	} while (0)
+
 /* Big arrays (the call tree's per-node arrays).  From XBIG_MIN bytes up
  * they are their own anonymous mappings: reserved without being committed
  * (pages never touched cost nothing, so a generous size hint is free),
