@@ -26,7 +26,11 @@ void diag_set(ft_diag *d, const char *fmt, ...)
 /* Replace the message with "NAME: byte OFF: REASON" (REASON a printf
  * format and its arguments): the binary loaders' error form. */
 void diag_vset_at(ft_diag *d, const char *name, unsigned long long off,
-    const char *fmt, va_list ap);
+    const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
 
 /* Append ": `TEXT`" with TEXT escaped (control bytes as \xNN) and clipped. */
 void diag_append_text(ft_diag *d, const char *s, size_t n);
