@@ -1,4 +1,4 @@
-/* helpers.h - shared test helpers: load folded text from a string. */
+/* helpers.h - shared test helpers: load profile text from a string. */
 #ifndef TEST_HELPERS_H
 #define TEST_HELPERS_H
 
@@ -9,15 +9,26 @@
 #include "profile.h"
 #include "source.h"
 
+/* Load text of format fmt, named name in messages; NULL on error (err and
+ * rep filled). */
+static inline ft_profile *
+load_named(const char *name, const char *text, enum ft_format fmt, int strict,
+    ft_load_report *rep, ft_diag *err)
+{
+	ft_source *s = source_open_mem(text, strlen(text), name);
+	ft_load_opts o = {0};
+	o.strict = strict;
+	memset(err, 0, sizeof(*err));
+	ft_profile *p = load_source(s, fmt, NULL, &o, rep, err);
+	source_close(s);
+	return p;
+}
+
 /* Load folded text; NULL on error (err and rep filled). */
 static inline ft_profile *
 load_text(const char *text, ft_load_report *rep, ft_diag *err)
 {
-	ft_source *s = source_open_mem(text, strlen(text), "t.folded");
-	ft_load_opts o = {0};
-	ft_profile *p = load_source(s, FT_FMT_FOLDED, NULL, &o, rep, err);
-	source_close(s);
-	return p;
+	return load_named("t.folded", text, FT_FMT_FOLDED, 0, rep, err);
 }
 
 /* Node at a ';'-separated path of plain names, or FT_NONE. */

@@ -1,6 +1,7 @@
 /* test_runtime.c - the JSON runtime-profile loaders (.cpuprofile, trace
  * events, speedscope), their JSON layer and the speedscope export. */
 #include "unit.h"
+#include "helpers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,26 +13,13 @@
 #include "load.h"
 #include "source.h"
 
-static ft_profile *
-load_fmt(const char *text, enum ft_format fmt, int strict, ft_load_report *rep,
-    ft_diag *err)
-{
-	ft_source *s = source_open_mem(text, strlen(text), "t.json");
-	ft_load_opts o = {0};
-	o.strict = strict;
-	memset(err, 0, sizeof(*err));
-	ft_profile *p = load_source(s, fmt, NULL, &o, rep, err);
-	source_close(s);
-	return p;
-}
-
 /* Folded export of column col ("" and the error on stderr on failure). */
 static char *
 folded(const char *text, enum ft_format fmt, int col)
 {
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(text, fmt, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", text, fmt, 0, &rep, &err);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -49,7 +37,7 @@ fail_msg(const char *text, enum ft_format fmt)
 {
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(text, fmt, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", text, fmt, 0, &rep, &err);
 	if (p != NULL) {
 		profile_free(p);
 		return strdup("(loaded)");
@@ -109,7 +97,7 @@ TEST(cpuprofile_out_of_order_and_origin)
 	free(f);
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", t, FT_FMT_CPUPROFILE, 0, &rep, &err);
 	CHECK(p != NULL);
 	if (p != NULL) {
 		uint32_t a = intern_find(p->names, "a", 1, FT_KIND_NONE);
@@ -173,12 +161,12 @@ TEST(trace_truncated)
 	    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"ti";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(cut, FT_FMT_TRACE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", cut, FT_FMT_TRACE, 0, &rep, &err);
 	CHECK(p != NULL);
 	CHECK_INT(rep.invalid, 1);
 	CHECK(strstr(rep.first_bad.msg, "ends inside an event") != NULL);
 	profile_free(p);
-	p = load_fmt(cut, FT_FMT_TRACE, 1, &rep, &err);
+	p = load_named("t.json", cut, FT_FMT_TRACE, 1, &rep, &err);
 	CHECK(p == NULL);
 }
 
@@ -189,7 +177,7 @@ TEST(trace_unmatched_and_strict)
 	    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":4}]";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(t, FT_FMT_TRACE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
 	CHECK(p != NULL);
 	CHECK_INT(rep.invalid, 2);
 	/* a is closed at the thread's last timestamp, 10. */
@@ -332,7 +320,7 @@ TEST(trace_thread_labels)
 	    "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":3,\"ts\":0,\"dur\":6}]";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(t, FT_FMT_TRACE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
 	CHECK(p != NULL && p->labels != NULL);
 	if (p == NULL || p->labels == NULL) {
 		profile_free(p);
@@ -366,7 +354,7 @@ TEST(speedscope_sampled_fractional)
 	free(f);
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
 	CHECK(p != NULL);
 	if (p != NULL) {
 		CHECK_STR(p->types[0].unit, "milliseconds");
@@ -428,7 +416,7 @@ TEST(speedscope_round_trip)
 	    "{\"name\":\"\\u00e9t\\u00e9\"}]}}";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_fmt(t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
 	CHECK(p != NULL);
 	if (p == NULL)
 		return;
@@ -439,7 +427,7 @@ TEST(speedscope_round_trip)
 	fclose(f);
 	CHECK(strstr(buf, "\"name\":\"x\\u0001y\"") != NULL);
 	CHECK(strstr(buf, "\"activeProfileIndex\":1") != NULL);
-	ft_profile *q = load_fmt(buf, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	ft_profile *q = load_named("t.json", buf, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
 	CHECK(q != NULL);
 	if (q != NULL) {
 		CHECK_INT(q->nvals, 2);

@@ -1,6 +1,7 @@
 /* test_tracers.c - the systemtap, DTrace and bpftrace loaders, their
  * detection, and perf script's event types. */
 #include "unit.h"
+#include "helpers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,19 +10,6 @@
 #include "load.h"
 #include "relabel.h"
 #include "source.h"
-
-static ft_profile *
-load_text(const char *text, enum ft_format fmt, int strict, ft_load_report *rep,
-    ft_diag *err)
-{
-	ft_source *s = source_open_mem(text, strlen(text), "t.txt");
-	ft_load_opts o = {0};
-	o.strict = strict;
-	memset(err, 0, sizeof(*err));
-	ft_profile *p = load_source(s, fmt, NULL, &o, rep, err);
-	source_close(s);
-	return p;
-}
 
 static char *
 folded_col(const ft_profile *p, int col)
@@ -40,7 +28,7 @@ collapse(const char *text, enum ft_format fmt)
 {
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_text(text, fmt, 0, &rep, &err);
+	ft_profile *p = load_named("t.txt", text, fmt, 0, &rep, &err);
 	if (p == NULL) {
 		fprintf(stderr, "load failed: %s\n", err.msg);
 		char *e = malloc(1);
@@ -74,7 +62,7 @@ TEST(stap_seed_example)
 	free(f);
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_text(seed, FT_FMT_STAP, 0, &rep, &err);
+	ft_profile *p = load_named("t.txt", seed, FT_FMT_STAP, 0, &rep, &err);
 	CHECK(p != NULL);
 	if (p != NULL) {
 		CHECK_STR(p->format, "stap");
@@ -110,7 +98,7 @@ TEST(stap_bad_lines_and_missing_count)
 	    " 0x400561 : g+0x15/0x1b [/a.out]\n";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_text(t, FT_FMT_STAP, 0, &rep, &err);
+	ft_profile *p = load_named("t.txt", t, FT_FMT_STAP, 0, &rep, &err);
 	CHECK(p != NULL);
 	CHECK_INT(rep.invalid, 2);
 	CHECK(strstr(rep.first_bad.msg, "t.txt:2: not a systemtap backtrace frame") != NULL);
@@ -120,18 +108,18 @@ TEST(stap_bad_lines_and_missing_count)
 		free(f);
 		profile_free(p);
 	}
-	p = load_text(t, FT_FMT_STAP, 1, &rep, &err);
+	p = load_named("t.txt", t, FT_FMT_STAP, 1, &rep, &err);
 	CHECK(p == NULL);
 	CHECK(strstr(err.msg, "t.txt:2:") != NULL);
 	/* Frames left without a count are reported where they started. */
-	p = load_text(" 0x1 : f+0x1/0x2 [/a]\n 2\n 0x1 : g+0x1/0x2 [/a]\n", FT_FMT_STAP, 0,
+	p = load_named("t.txt", " 0x1 : f+0x1/0x2 [/a]\n 2\n 0x1 : g+0x1/0x2 [/a]\n", FT_FMT_STAP, 0,
 	    &rep, &err);
 	CHECK(p != NULL);
 	CHECK_INT(rep.invalid, 1);
 	CHECK(strstr(rep.first_bad.msg, "t.txt:3: 1 frame without a count") != NULL);
 	profile_free(p);
 	/* A count too large for 64 bits is an error, not a wrap. */
-	p = load_text(" 0x1 : f+0x1/0x2 [/a]\n 99999999999999999999\n", FT_FMT_STAP, 0,
+	p = load_named("t.txt", " 0x1 : f+0x1/0x2 [/a]\n 99999999999999999999\n", FT_FMT_STAP, 0,
 	    &rep, &err);
 	CHECK(p == NULL);
 	CHECK(strstr(err.msg, "larger than 64 bits") != NULL);
@@ -205,12 +193,12 @@ TEST(bpftrace_refuses_histograms)
 	    "@: 3\n";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_text(t, FT_FMT_BPFTRACE, 0, &rep, &err);
+	ft_profile *p = load_named("t.txt", t, FT_FMT_BPFTRACE, 0, &rep, &err);
 	CHECK(p == NULL);
 	CHECK(strstr(err.msg, "t.txt:3: a histogram, not a value per stack") != NULL);
 	CHECK_INT(rep.invalid, 2);
 	/* An entry cut short at the end of the input is reported. */
-	p = load_text("@[\n    f+1\n", FT_FMT_BPFTRACE, 0, &rep, &err);
+	p = load_named("t.txt", "@[\n    f+1\n", FT_FMT_BPFTRACE, 0, &rep, &err);
 	CHECK(p == NULL);
 	CHECK(strstr(err.msg, "entry without a value") != NULL);
 }
@@ -258,7 +246,7 @@ TEST(perf_every_event_is_a_sample_type)
 	    "\n";
 	ft_load_report rep;
 	ft_diag err;
-	ft_profile *p = load_text(t, FT_FMT_PERF, 0, &rep, &err);
+	ft_profile *p = load_named("t.txt", t, FT_FMT_PERF, 0, &rep, &err);
 	CHECK(p != NULL);
 	if (p == NULL)
 		return;
