@@ -16,29 +16,11 @@ usage: python3 tests/data/make-extreme-pprof.py a > tests/data/extreme-a.pb.gz
        python3 tests/data/make-extreme-pprof.py b > tests/data/extreme-b.pb.gz
 """
 import gzip
+import os
 import sys
 
-
-def varint(v):
-    out = bytearray()
-    v &= (1 << 64) - 1  # negative int64: two's complement, 10 bytes
-    while v >= 0x80:
-        out.append((v & 0x7F) | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def u(field, v):
-    return key(field, 0) + varint(v)
-
-
-def m(field, body):
-    return key(field, 2) + varint(len(body)) + body
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pbwrite import m, u, varint  # noqa: E402
 
 
 side = sys.argv[1] if len(sys.argv) > 1 else ""

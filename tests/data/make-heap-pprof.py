@@ -8,29 +8,11 @@ string and numeric labels.  Deterministic (gzip mtime 0).
 usage: python3 tests/data/make-heap-pprof.py > tests/data/heap.pb.gz
 """
 import gzip
+import os
 import sys
 
-
-def varint(v):
-    out = bytearray()
-    v &= (1 << 64) - 1
-    while v >= 0x80:
-        out.append((v & 0x7F) | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def u(field, v):
-    return key(field, 0) + varint(v)
-
-
-def m(field, body):
-    return key(field, 2) + varint(len(body)) + body
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pbwrite import m, u, varint  # noqa: E402
 
 
 S = ["", "alloc_objects", "count", "alloc_space", "bytes", "inuse_space",
