@@ -1,10 +1,12 @@
 /* functions.c - per-function self and total (see functions.h).
  *
- * Pre-order walk with an explicit stack; `open[name]` counts how many
- * ancestors on the current path carry the name, so a node adds its total
- * only when it is the outermost occurrence.  Names are first mapped to
- * their function (func_id), so an inlined call site and a plain call of
- * the same function make one row, as in pprof.
+ * One pass over the nodes in id order, keeping the path to the current
+ * node as a stack (ids are close to a pre-order in every tree we build);
+ * a depth-first walk of the child lists when they are not.  `open[f]`
+ * counts how many nodes on the path belong to function f, so a node adds
+ * its total only when it is the outermost occurrence.  Names are first
+ * mapped to their function (func_id), so an inlined call site and a plain
+ * call of the same function make one row, as in pprof.
  */
 #include "functions.h"
 
@@ -43,108 +45,328 @@ func_id(const ft_intern *t, uint32_t name)
 	return tw != UINT32_MAX ? tw : name;
 }
 
+/* The count of one column: the path from the root to the node being
+ * counted is kept as a stack by depth.  A node joins it (path_push) after
+ * the path has been cut back to its parent (path_cut).
+ *
+ * - total[f] gets a node's total when no node of function f is above it
+ *   on the path (each stack counted once however often f recurses): the
+ *   outermost node of f on the path "owns" f's bit in onpath, and only
+ *   that node clears it when it leaves.
+ * - self[f] gets a node's total minus its children's: pself[d] starts at
+ *   the total of the node at depth d and each child takes its own total
+ *   from it; what is left goes to self[f] when the node leaves the path
+ *   (most nodes have no self value: no write for them).
+ * Sums are modulo 2^64, exact when the true sums fit. */
+struct tally {
+	const ft_profile *p;
+	size_t nv, col;
+	const uint32_t *fid;   /* name -> function; NULL: each name its own */
+	uint64_t *self, *total;
+	uint64_t *onpath;      /* bitmap by function */
+	uint32_t *pnode, *pfunc;
+	uint64_t *pself;
+	uint8_t *owner;        /* the path's node at depth d owns pfunc[d]'s bit */
+	uint32_t top;          /* depth of the path's last node */
+};
+
+static inline uint32_t
+tally_func(const struct tally *s, uint32_t n)
+{
+	uint32_t name = s->p->nodes[n].name;
+	return s->fid != NULL ? s->fid[name] : name;
+}
+
+/* Node n joins the path at depth top + 1.  counted: its values are added
+ * (0 when it comes back on the path after being counted). */
+static inline void
+path_push(struct tally *s, uint32_t n, int counted)
+{
+	uint32_t d = ++s->top, f = tally_func(s, n);
+	uint64_t bit = UINT64_C(1) << (f & 63), *w = &s->onpath[f >> 6];
+	s->pnode[d] = n;
+	s->pfunc[d] = f;
+	s->owner[d] = (*w & bit) == 0;
+	*w |= bit;
+	s->pself[d] = 0;
+	if (counted) {
+		uint64_t t = (uint64_t)s->p->total[(size_t)n * s->nv + s->col];
+		s->pself[d] = t;
+		s->pself[d - 1] -= t;
+		if (s->owner[d])
+			s->total[f] += t;
+	}
+}
+
+/* Leave the nodes deeper than d. */
+static inline void
+path_cut(struct tally *s, uint32_t d)
+{
+	for (; s->top > d; s->top--) {
+		uint32_t t = s->top, f = s->pfunc[t];
+		if (s->pself[t] != 0)
+			s->self[f] += s->pself[t];
+		if (s->owner[t])
+			s->onpath[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+	}
+}
+
+/* Start with the root alone on the path. */
+static void
+path_start(struct tally *s, size_t nfunc)
+{
+	memset(s->self, 0, sizeof(uint64_t) * nfunc);
+	memset(s->total, 0, sizeof(uint64_t) * nfunc);
+	memset(s->onpath, 0, sizeof(uint64_t) * (nfunc / 64 + 1));
+	uint32_t f = tally_func(s, FT_ROOT);
+	s->top = 0;
+	s->pnode[0] = FT_ROOT;
+	s->pfunc[0] = f;
+	s->owner[0] = 1;
+	s->onpath[f >> 6] |= UINT64_C(1) << (f & 63);
+	s->pself[0] = (uint64_t)s->p->total[s->col];
+}
+
+/* Put the path to node par (not on it) in place: up from par to a node
+ * on the path, then back down, outermost first.  -1 when that would cost
+ * more than *budget steps in all. */
+static int
+path_rebuild(struct tally *s, uint32_t par, size_t *budget)
+{
+	const ft_node *nodes = s->p->nodes;
+	uint32_t a = par;
+	while (nodes[a].depth > s->top || s->pnode[nodes[a].depth] != a) {
+		if (*budget == 0)
+			return -1;
+		(*budget)--;
+		a = nodes[a].parent;
+	}
+	path_cut(s, nodes[a].depth);
+	for (uint32_t b = par; b != a; b = nodes[b].parent)
+		s->pnode[nodes[b].depth] = b;
+	while (s->top < nodes[par].depth)
+		path_push(s, s->pnode[s->top + 1], 0);
+	return 0;
+}
+
+/* The count in id order, when the ids are close to a pre-order (as every
+ * builder makes them: a parent before its children, the nodes of one new
+ * stack together): sequential reads, path_cut and path_push written out
+ * with everything in locals.  When a node's parent is not on the path,
+ * the path is rebuilt (path_rebuild).  Returns -1 (sums to be discarded)
+ * when rebuilding has cost more than a pass: the ids are in another
+ * order. */
+static int
+count_by_ids(struct tally *s)
+{
+	const ft_profile *p = s->p;
+	const ft_node *nodes = p->nodes;
+	const ft_val *tv = p->total + s->col;
+	const size_t nv = s->nv;
+	const uint32_t *fid = s->fid;
+	uint64_t *self = s->self, *total = s->total, *onpath = s->onpath;
+	uint32_t *pnode = s->pnode, *pfunc = s->pfunc;
+	uint64_t *pself = s->pself;
+	uint8_t *owner = s->owner;
+	uint32_t top = s->top, nn = p->nnodes;
+	size_t budget = nn;
+	for (uint32_t i = 1; i < nn; i++) {
+		uint32_t d = nodes[i].depth, par = nodes[i].parent, name = nodes[i].name;
+		if (d - 1 > top || pnode[d - 1] != par) {
+			s->top = top;
+			if (path_rebuild(s, par, &budget) != 0)
+				return -1;
+			top = s->top;
+		}
+		for (; top >= d; top--) {
+			uint32_t f = pfunc[top];
+			if (pself[top] != 0)
+				self[f] += pself[top];
+			if (owner[top])
+				onpath[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+		}
+		uint32_t f = fid != NULL ? fid[name] : name;
+		uint64_t t = (uint64_t)tv[(size_t)i * nv];
+		uint64_t bit = UINT64_C(1) << (f & 63), w = onpath[f >> 6];
+		top = d;
+		pnode[d] = i;
+		pfunc[d] = f;
+		pself[d] = t;
+		pself[d - 1] -= t;
+		owner[d] = (w & bit) == 0;
+		if ((w & bit) == 0) {
+			onpath[f >> 6] = w | bit;
+			total[f] += t;
+		}
+	}
+	s->top = top;
+	path_cut(s, 0);
+	return 0;
+}
+
+/* The count depth-first along the child lists, wherever the ids lie. */
+static void
+count_by_dfs(struct tally *s)
+{
+	const ft_node *nodes = s->p->nodes;
+	uint32_t n = nodes[FT_ROOT].child;
+	while (n != FT_NONE) {
+		path_push(s, n, 1);
+		n = nodes[n].child;
+		/* No child: the next sibling of the deepest node that has one. */
+		while (n == FT_NONE && s->top > 0) {
+			n = nodes[s->pnode[s->top]].sibling;
+			path_cut(s, s->top - 1);
+		}
+	}
+	path_cut(s, 0);
+}
+
 uint32_t
 functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **out)
 {
 	uint32_t nn = intern_count(p->names);
-	ft_val *self = xcalloc(nn ? nn : 1, sizeof(ft_val));
-	ft_val *total = xcalloc(nn ? nn : 1, sizeof(ft_val));
-	uint32_t *open = xcalloc(nn ? nn : 1, sizeof(uint32_t));
-	uint8_t *seen = xcalloc(nn ? nn : 1, 1);
-	/* One row per function: inlined call sites count as the function. */
-	uint32_t *fid = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
-	for (uint32_t i = 0; i < nn; i++)
-		fid[i] = func_id(p->names, i);
-	/* Iterative DFS: visit node, then children; on leaving, close it. */
-	uint32_t *stack = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
-	uint32_t sp = 0;
-	uint32_t n = p->nodes[FT_ROOT].child;
-	/* Self values sum as totals minus the children's totals: each node
-	 * adds its total to its own function and takes it from its parent's
-	 * (modulo 2^64, exact when the true sum fits), no per-node child
-	 * walk. */
-	uint64_t *uself = (uint64_t *)self;
-	while (n != FT_NONE) {
-		uint32_t name = fid[p->nodes[n].name];
-		seen[name] = 1;
-		uint64_t t = (uint64_t)profile_total(p, n, col);
-		uself[name] += t;
-		uself[fid[p->nodes[p->nodes[n].parent].name]] -= t;
-		if (open[name] == 0)
-			total[name] += profile_total(p, n, col);
-		open[name]++;
-		stack[sp++] = n;
-		if (p->nodes[n].child != FT_NONE) {
-			n = p->nodes[n].child;
-			continue;
+	size_t na = nn ? nn : 1, ds = (size_t)p->max_depth + 2;
+	struct tally s = {
+		.p = p, .nv = (size_t)p->nvals, .col = (size_t)col,
+		.self = xmalloc(sizeof(uint64_t) * na),
+		.total = xmalloc(sizeof(uint64_t) * na),
+		.onpath = xmalloc(sizeof(uint64_t) * (na / 64 + 1)),
+		.pnode = xmalloc(sizeof(uint32_t) * ds),
+		.pfunc = xmalloc(sizeof(uint32_t) * ds),
+		.pself = xmalloc(sizeof(uint64_t) * ds),
+		.owner = xmalloc(ds),
+	};
+	/* One row per function: inlined call sites count as the function
+	 * (a map only when some name is an inlined twin). */
+	uint32_t *fid = NULL;
+	for (uint32_t i = 0; i < nn; i++) {
+		uint32_t f = func_id(p->names, i);
+		if (f != i && fid == NULL) {
+			fid = xmalloc(sizeof(uint32_t) * na);
+			for (uint32_t j = 0; j < i; j++)
+				fid[j] = j;
 		}
-		/* Leave nodes until one has a next sibling. */
-		for (;;) {
-			uint32_t done = stack[--sp];
-			open[fid[p->nodes[done].name]]--;
-			if (p->nodes[done].sibling != FT_NONE) {
-				n = p->nodes[done].sibling;
-				break;
-			}
-			if (sp == 0) {
-				n = FT_NONE;
-				break;
-			}
-		}
+		if (fid != NULL)
+			fid[i] = f;
 	}
+	s.fid = fid;
+	path_start(&s, na);
+	if (count_by_ids(&s) != 0) {
+		path_start(&s, na);
+		count_by_dfs(&s);
+	}
+	/* A name no node carries has both sums zero: no row. */
 	uint32_t count = 0;
 	for (uint32_t i = 1; i < nn; i++)
-		if (seen[i] && (self[i] != 0 || total[i] != 0))
+		if (s.self[i] != 0 || s.total[i] != 0)
 			count++;
 	ft_func *f = xmalloc(sizeof(ft_func) * (count ? count : 1));
 	uint32_t k = 0;
 	for (uint32_t i = 1; i < nn; i++)
-		if (seen[i] && (self[i] != 0 || total[i] != 0))
-			f[k++] = (ft_func){i, self[i], total[i]};
-	free(self);
-	free(total);
-	free(open);
-	free(seen);
+		if (s.self[i] != 0 || s.total[i] != 0)
+			f[k++] = (ft_func){i, (ft_val)s.self[i], (ft_val)s.total[i]};
+	free(s.self);
+	free(s.total);
+	free(s.onpath);
+	free(s.pnode);
+	free(s.pfunc);
+	free(s.pself);
+	free(s.owner);
 	free(fid);
-	free(stack);
 	functions_sort(p, f, count, sort);
 	*out = f;
 	return count;
 }
 
-static const ft_profile *sort_p;
-static enum ft_func_sort sort_by;
+/* A row's place in the order: (a, b, r) ascending as unsigned numbers.
+ * r is the name's rank in bytewise name order (intern_ranks), unique per
+ * name, so no two rows tie and any sort gives the same order. */
+struct skey {
+	uint64_t a, b;
+	uint32_t r, i;
+};
 
-static int
-cmp_name(const ft_func *a, const ft_func *b)
+static inline int
+key_lt(const struct skey *x, const struct skey *y)
 {
-	const ft_intern *t = sort_p->names;
-	uint32_t la = intern_len(t, a->name), lb = intern_len(t, b->name);
-	int c = memcmp(intern_str(t, a->name), intern_str(t, b->name), la < lb ? la : lb);
-	if (c != 0)
-		return c;
-	if (la != lb)
-		return la < lb ? -1 : 1;
-	return intern_kind(t, a->name) - intern_kind(t, b->name);
+	/* Without branches: a merge cannot predict which side wins. */
+	return (x->a < y->a) | ((x->a == y->a) &
+	    ((x->b < y->b) | ((x->b == y->b) & (x->r < y->r))));
 }
 
-static int
-cmp_func(const void *x, const void *y)
+/* Heaviest first: descending signed order as ascending unsigned. */
+static inline uint64_t
+heavy_first(ft_val v)
 {
-	const ft_func *a = x, *b = y;
-	if (sort_by == FUNC_BY_SELF && a->self != b->self)
-		return a->self > b->self ? -1 : 1;
-	if (sort_by != FUNC_BY_NAME && a->total != b->total)
-		return a->total > b->total ? -1 : 1;
-	if (sort_by == FUNC_BY_SELF && a->total != b->total)
-		return a->total > b->total ? -1 : 1;
-	return cmp_name(a, b);
+	return ~((uint64_t)v ^ UINT64_C(1) << 63);
 }
 
+/* Merge sort of k[0..n) (tmp holds n keys): runs of 16 by insertion,
+ * then merged bottom-up.  Comparisons are inline (no qsort callback:
+ * the table of a name-rich profile has 100 000+ rows). */
+static void
+sort_keys(struct skey *k, struct skey *tmp, size_t n)
+{
+	const size_t run = 16;
+	for (size_t lo = 0; lo < n; lo += run) {
+		size_t hi = lo + run < n ? lo + run : n;
+		for (size_t i = lo + 1; i < hi; i++) {
+			struct skey x = k[i];
+			size_t j = i;
+			for (; j > lo && key_lt(&x, &k[j - 1]); j--)
+				k[j] = k[j - 1];
+			k[j] = x;
+		}
+	}
+	struct skey *src = k, *dst = tmp;
+	for (size_t w = run; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, o = lo;
+			while (i < mid && j < hi) {
+				int right = key_lt(&src[j], &src[i]);
+				dst[o++] = *(right ? &src[j] : &src[i]);
+				j += (size_t)right;
+				i += (size_t)!right;
+			}
+			while (i < mid)
+				dst[o++] = src[i++];
+			while (j < hi)
+				dst[o++] = src[j++];
+		}
+		struct skey *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != k)
+		memcpy(k, src, sizeof(*k) * n);
+}
+
+/* By self: self, then total, heaviest first, then name.  By total: total,
+ * then name.  By name: bytewise, then kind. */
 void
 functions_sort(const ft_profile *p, ft_func *f, uint32_t n, enum ft_func_sort sort)
 {
-	sort_p = p;
-	sort_by = sort;
-	qsort(f, n, sizeof(ft_func), cmp_func);
+	if (n < 2)
+		return;
+	const uint32_t *rank = intern_ranks(p->names);
+	struct skey *k = xmalloc(sizeof(*k) * n * 2);
+	for (uint32_t i = 0; i < n; i++) {
+		k[i] = (struct skey){0, 0, rank[f[i].name], i};
+		if (sort == FUNC_BY_SELF) {
+			k[i].a = heavy_first(f[i].self);
+			k[i].b = heavy_first(f[i].total);
+		} else if (sort == FUNC_BY_TOTAL) {
+			k[i].a = heavy_first(f[i].total);
+		}
+	}
+	sort_keys(k, k + n, n);
+	ft_func *sorted = xmalloc(sizeof(*f) * n);
+	for (uint32_t i = 0; i < n; i++)
+		sorted[i] = f[k[i].i];
+	memcpy(f, sorted, sizeof(*f) * n);
+	free(sorted);
+	free(k);
 }
