@@ -165,8 +165,8 @@ for r in rows:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (
             r["gotop"], r["fttop"], r["gotop"] / r["fttop"]))
 
-ops = ["search", "focus", "ignore", "hide", "show_from", "prune_from", "show", "table",
-       "butterfly_first", "butterfly", "move", "zoom"]
+ops = ["search", "focus", "ignore", "hide", "show_from", "prune_from", "show", "table_first",
+       "table", "butterfly_first", "butterfly", "move", "zoom"]
 # move / zoom: ms per keystroke (action + full render), mean of 200.
 print()
 print("## Interactive (ms, median of %d, full render at 200x60; pattern: the top self function)" % runs)
