@@ -204,25 +204,23 @@ source_trailing_garbage(const ft_source *s)
 	return s->garbage;
 }
 
-/* Refill raw[] with compressed (or plain) bytes. */
-static int
-raw_fill(ft_source *s, ft_diag *err)
+/* Read up to cap bytes of the file (or memory) into dst: bytes read, 0
+ * at its end, -1 on error. */
+static long
+raw_read(ft_source *s, unsigned char *dst, size_t cap, ft_diag *err)
 {
-	if (s->raw_pos < s->raw_end || s->raw_eof)
-		return 0;
-	s->raw_pos = s->raw_end = 0;
+	size_t got;
 	if (s->mem != NULL) {
-		size_t n = s->mem_len - s->mem_pos;
-		if (n > s->raw_size)
-			n = s->raw_size;
-		memcpy(s->raw, s->mem + s->mem_pos, n);
-		s->mem_pos += n;
-		s->raw_end = n;
+		got = s->mem_len - s->mem_pos;
+		if (got > cap)
+			got = cap;
+		memcpy(dst, s->mem + s->mem_pos, got);
+		s->mem_pos += got;
 	} else {
 		ssize_t r;
 		do
-			r = s->pread ? pread(s->fd, s->raw, s->raw_size, (off_t)s->off) :
-			    read(s->fd, s->raw, s->raw_size);
+			r = s->pread ? pread(s->fd, dst, cap, (off_t)s->off) :
+			    read(s->fd, dst, cap);
 		while (r < 0 && errno == EINTR);
 		if (r > 0)
 			s->off += (uint64_t)r;
@@ -230,17 +228,31 @@ raw_fill(ft_source *s, ft_diag *err)
 			diag_set(err, "%s: read error: %s", s->name, strerror(errno));
 			return -1;
 		}
-		s->raw_end = (size_t)r;
+		got = (size_t)r;
 	}
-	if (s->raw_end == 0)
+	if (got == 0)
 		s->raw_eof = 1;
-	s->consumed += s->raw_end;
+	s->consumed += got;
 	if (s->progress != NULL && s->consumed >= s->next_report) {
 		s->progress(s->progress_ctx, s->consumed, s->size);
 		/* A pipe (size unknown) reports every read: the bytes so far
 		 * show while it stalls (cmd.c). */
 		s->next_report = s->consumed + (s->size == 0 ? 1u : 8u * 1024u * 1024u);
 	}
+	return (long)got;
+}
+
+/* Refill raw[] with compressed (or plain) bytes. */
+static int
+raw_fill(ft_source *s, ft_diag *err)
+{
+	if (s->raw_pos < s->raw_end || s->raw_eof)
+		return 0;
+	s->raw_pos = s->raw_end = 0;
+	long r = raw_read(s, s->raw, s->raw_size, err);
+	if (r < 0)
+		return -1;
+	s->raw_end = (size_t)r;
 	return 0;
 }
 
@@ -250,6 +262,18 @@ fill(ft_source *s, ft_diag *err)
 {
 	if (s->eof)
 		return 0;
+	if (s->sniffed && !s->gzip && s->mem == NULL && s->raw_pos == s->raw_end &&
+	    s->end < s->cap) {
+		/* A plain file, raw[] used up: read straight into buf. */
+		long r = s->raw_eof ? 0 : raw_read(s, (unsigned char *)s->buf + s->end,
+		    s->cap - s->end, err);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			s->eof = 1;
+		s->end += (size_t)r;
+		return r;
+	}
 	if (raw_fill(s, err) < 0)
 		return -1;
 	if (!s->sniffed) {
@@ -443,6 +467,24 @@ source_read(ft_source *s, void *buf, size_t n, ft_diag *err)
 	if (got > 0)
 		s->taken = 1;
 	return (long)got;
+}
+
+long
+source_next(ft_source *s, const char **data, ft_diag *err)
+{
+	while (s->pos == s->end) {
+		if (s->eof)
+			return 0;
+		s->base += s->end;
+		s->pos = s->end = 0;
+		if (fill(s, err) < 0)
+			return -1;
+	}
+	*data = s->buf + s->pos;
+	long k = (long)(s->end - s->pos);
+	s->pos = s->end;
+	s->taken = 1;
+	return k;
 }
 
 /* The whole compressed file in memory (*own set when it was read), or

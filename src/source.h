@@ -79,6 +79,11 @@ uint64_t source_trailing_garbage(const ft_source *s);
  * error. */
 long source_read(ft_source *s, void *buf, size_t n, ft_diag *err);
 
+/* The next decoded bytes, without a copy: *data points at them (valid
+ * until the next call on s); returns how many (0 at the end), -1 on
+ * error. */
+long source_next(ft_source *s, const char **data, ft_diag *err);
+
 /* Line number of the last line returned by source_getline (1-based). */
 long source_lineno(const ft_source *s);
 
