@@ -19,7 +19,6 @@
 
 #include "xalloc.h"
 
-#define CHUNK (256u * 1024u)
 #define BLOCK (64u * 1024u)
 
 /* Bump allocator for one collected record, reset after delivery. */
@@ -33,6 +32,7 @@ struct level {
 	enum json_type type;
 	enum json_mode mode;
 	json_val *val;      /* COLLECT: the container being built */
+	int field;          /* FIELDS: the field looked into, -1 the record */
 };
 
 struct ft_json {
@@ -48,7 +48,15 @@ struct ft_json {
 	size_t record_bytes, max_record;
 	const char *pending_key; /* collecting: key of the next member */
 	size_t pending_keylen;
-	int drop;           /* collecting: the next value is a dropped member's */
+	int drop;           /* the next value is a dropped member's */
+	/* JSON_FIELDS */
+	size_t rec_at;      /* level index of the open record, or SIZE_MAX */
+	const json_val **slot; /* its fields' values */
+	size_t *fkeylen;    /* the fields' key lengths */
+	uint64_t objects;   /* fields that are parents (objects looked into) */
+	uint64_t seen;      /* fields met in the open record */
+	int next_field;     /* the field the next value is, or -1 */
+	int collect_field;  /* the field being collected, or -1 */
 	int failed;
 	ft_diag msg;        /* callback failure, without the byte offset */
 	char *scratch;      /* NUL-terminated copy of a streamed scalar */
@@ -244,6 +252,25 @@ deliver(ft_json *j, const json_val *v)
 	return 1;
 }
 
+/* A scalar value and its text in one piece of the record arena. */
+static json_val *
+new_scalar(ft_json *j, enum json_type t, int b, const char *s, size_t n)
+{
+	json_val *v = rec_alloc(j, sizeof(*v) + n + 1);
+	if (v == NULL)
+		return NULL;
+	char *copy = (char *)(v + 1);
+	memset(v, 0, sizeof(*v));
+	v->type = t;
+	v->b = b;
+	if (n > 0)
+		memcpy(copy, s, n);
+	copy[n] = '\0';
+	v->s = copy;
+	v->n = n;
+	return v;
+}
+
 /* A scalar: collect it, deliver it, or drop it. */
 static int
 scalar(ft_json *j, enum json_type t, int b, const char *s, size_t n)
@@ -256,20 +283,23 @@ scalar(ft_json *j, enum json_type t, int b, const char *s, size_t n)
 		return 1;
 	}
 	if (j->collect_at != SIZE_MAX) {
-		/* The value and its text in one piece of the record arena. */
-		json_val *v = rec_alloc(j, sizeof(*v) + n + 1);
+		json_val *v = new_scalar(j, t, b, s, n);
 		if (v == NULL)
 			return too_big(j), 0;
-		char *copy = (char *)(v + 1);
-		memset(v, 0, sizeof(*v));
-		v->type = t;
-		v->b = b;
-		if (n > 0)
-			memcpy(copy, s, n);
-		copy[n] = '\0';
-		v->s = copy;
-		v->n = n;
 		return attach(j, v) == 0;
+	}
+	if (j->rec_at != SIZE_MAX) {
+		/* A field of a record (a scalar where an object was looked
+		 * for is dropped). */
+		int f = j->next_field;
+		j->next_field = -1;
+		if (f < 0 || (j->objects >> f & 1))
+			return 1;
+		json_val *v = new_scalar(j, t, b, s, n);
+		if (v == NULL)
+			return too_big(j), 0;
+		j->slot[f] = v;
+		return 1;
 	}
 	/* yajl's text is not NUL-terminated: copy it (scalars streamed
 	 * through are short: numbers, names, units). */
@@ -327,13 +357,35 @@ start(ft_json *j, enum json_type t)
 	}
 	enum json_mode mode = JSON_COLLECT;
 	json_val *v = NULL;
-	if (j->collect_at == SIZE_MAX) {
+	int field = -1;
+	if (j->collect_at == SIZE_MAX && j->rec_at != SIZE_MAX) {
+		/* A field of a record: an object to look into, or a value
+		 * collected whole into its slot. */
+		field = j->next_field;
+		j->next_field = -1;
+		if (field < 0 || ((j->objects >> field & 1) && t != JSON_OBJ)) {
+			j->skip = 1;
+			return 1;
+		}
+		if (j->objects >> field & 1)
+			mode = JSON_FIELDS;
+		else
+			j->collect_field = field;
+	} else if (j->collect_at == SIZE_MAX) {
 		mode = j->h->enter != NULL ? j->h->enter(j->ctx, j, t) : JSON_DESCEND;
 		if (j->failed)
 			return 0;
+		if (mode == JSON_FIELDS && t != JSON_OBJ)
+			mode = JSON_SKIP;
 		if (mode == JSON_SKIP) {
 			j->skip = 1;
 			return 1;
+		}
+		if (mode == JSON_FIELDS) {
+			j->rec_at = j->nlv;
+			j->seen = 0;
+			for (size_t i = 0; i < j->h->nfields; i++)
+				j->slot[i] = NULL;
 		}
 	}
 	if (mode == JSON_COLLECT) {
@@ -355,7 +407,7 @@ start(ft_json *j, enum json_type t)
 		j->path.cap = grow_cap(j->path.cap, j->nlv + 1, 32);
 		j->path.seg = xreallocarray(j->path.seg, j->path.cap, sizeof(json_seg));
 	}
-	j->lv[j->nlv] = (struct level){t, mode, v};
+	j->lv[j->nlv] = (struct level){t, mode, v, field};
 	j->path.seg[j->nlv] = (json_seg){0, j->path.klen, 0, -1};
 	j->nlv++;
 	j->path.depth = j->nlv;
@@ -372,6 +424,16 @@ static int
 on_start_array(void *ctx)
 {
 	return start(ctx, JSON_ARR);
+}
+
+/* Keys are short: a byte loop beats a call to memcmp. */
+static int
+same_key(const char *a, const unsigned char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)a[i] != b[i])
+			return 0;
+	return 1;
 }
 
 static int
@@ -391,12 +453,25 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 	seg->is_key = 1;
 	seg->keylen = n;
 	j->path.klen += n + 1;
-	if (j->collect_at != SIZE_MAX) {
-		if (j->h->keep != NULL &&
-		    !j->h->keep(j->ctx, j, j->nlv - 1 - j->collect_at)) {
-			j->drop = 1;
-			return 1;
+	if (j->collect_at == SIZE_MAX && j->rec_at != SIZE_MAX) {
+		/* In a record: the first occurrence of a field of the object
+		 * looked into goes on; everything else is dropped. */
+		int in = j->lv[j->nlv - 1].field;
+		const json_field *fl = j->h->fields;
+		for (size_t i = 0; i < j->h->nfields; i++) {
+			if (fl[i].parent == in && j->fkeylen[i] == n &&
+			    same_key(fl[i].key, s, n)) {
+				if (j->seen >> i & 1)
+					break;
+				j->seen |= (uint64_t)1 << i;
+				j->next_field = (int)i;
+				return 1;
+			}
 		}
+		j->drop = 1;
+		return 1;
+	}
+	if (j->collect_at != SIZE_MAX) {
 		char *k = rec_alloc(j, n + 1);
 		if (k == NULL)
 			return too_big(j), 0;
@@ -422,7 +497,25 @@ end(ft_json *j)
 		if (j->collect_at != j->nlv)
 			return 1;
 		j->collect_at = SIZE_MAX;
+		if (j->collect_field >= 0) { /* a record's field, built */
+			j->slot[j->collect_field] = l.val;
+			j->collect_field = -1;
+			return 1;
+		}
 		int ok = deliver(j, l.val);
+		rec_reset(j);
+		return ok;
+	}
+	if (l.mode == JSON_FIELDS) {
+		if (j->rec_at != j->nlv)
+			return 1;
+		j->rec_at = SIZE_MAX;
+		int ok = 1;
+		if (j->h->record != NULL && j->h->record(j->ctx, j, j->slot) != 0) {
+			if (!j->failed)
+				json_fail(j, "stopped");
+			ok = 0;
+		}
 		rec_reset(j);
 		return ok;
 	}
@@ -470,6 +563,8 @@ json_free(ft_json *j)
 	free(j->path.seg);
 	free(j->path.keys);
 	free(j->scratch);
+	free(j->slot);
+	free(j->fkeylen);
 }
 
 /* Report a stop inside yajl: a callback's failure or a syntax error at
@@ -499,20 +594,37 @@ json_stream(ft_source *src, const json_handler *h, void *ctx,
 	J.ctx = ctx;
 	J.name = source_name(src);
 	J.collect_at = SIZE_MAX;
+	J.rec_at = SIZE_MAX;
+	J.next_field = J.collect_field = -1;
+	if (h->nfields > 64) {
+		diag_set(err, "%s: more than 64 fields", J.name);
+		return -1;
+	}
+	if (h->nfields > 0) {
+		J.slot = xcalloc(h->nfields, sizeof(*J.slot));
+		J.fkeylen = xcalloc(h->nfields, sizeof(*J.fkeylen));
+		for (size_t i = 0; i < h->nfields; i++) {
+			J.fkeylen[i] = strlen(h->fields[i].key);
+			if (h->fields[i].parent >= 0)
+				J.objects |= (uint64_t)1 << h->fields[i].parent;
+		}
+	}
 	J.max_record = o != NULL && o->max_record > 0 ? o->max_record : (size_t)64 << 20;
 	yajl_handle y = yajl_alloc(&callbacks, NULL, &J);
 	if (y == NULL) {
 		diag_set(err, "%s: out of memory", J.name);
+		json_free(&J);
 		return -1;
 	}
 	yajl_config(y, yajl_dont_validate_strings, 1);
 	if (o != NULL && o->allow_partial)
 		yajl_config(y, yajl_allow_partial_values, 1);
-	unsigned char *buf = xmalloc(CHUNK);
 	uint64_t fed = 0;
 	int rc = 0;
 	for (;;) {
-		long r = source_read(src, buf, CHUNK, err);
+		const char *data = NULL;
+		long r = source_next(src, &data, err);
+		const unsigned char *buf = (const unsigned char *)data;
 		if (r < 0) {
 			rc = -1;
 			break;
@@ -535,7 +647,6 @@ json_stream(ft_source *src, const json_handler *h, void *ctx,
 	if (o != NULL)
 		o->truncated = rc != 0 || J.nlv == 0 ? 0 :
 		    J.nlv == 1 && J.collect_at == SIZE_MAX ? 1 : 2;
-	free(buf);
 	yajl_free(y);
 	json_free(&J);
 	return rc;
@@ -634,6 +745,22 @@ num_digit(const struct num *x, size_t k)
 int
 json_fixed(const char *s, size_t n, int scale, int64_t *out, int *rounded)
 {
+	/* Most numbers in profiles are short plain integers (timestamps,
+	 * ids, counts): exact without the general path. */
+	if (n > 0 && n <= 18 && scale >= 0 && scale <= 9 && (size_t)scale + n <= 18) {
+		size_t i = s[0] == '-';
+		uint64_t v = 0;
+		if (i < n) {
+			for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+				v = v * 10 + (uint64_t)(s[i] - '0');
+			if (i == n) {
+				for (int k = 0; k < scale; k++)
+					v *= 10;
+				*out = s[0] == '-' ? -(int64_t)v : (int64_t)v;
+				return 0;
+			}
+		}
+	}
 	struct num x;
 	if (num_split(s, n, &x) != 0)
 		return -1;

@@ -8,7 +8,13 @@
  *                 children arrive one by one (big arrays: samples, events);
  *   JSON_COLLECT  build it as a small tree and deliver it whole when it
  *                 ends (one trace event, one cpuprofile node);
- *   JSON_SKIP     parse and validate it, deliver nothing.
+ *   JSON_SKIP     parse and validate it, deliver nothing;
+ *   JSON_FIELDS   an object read as a record of known members (the
+ *                 handler's fields: one trace event's ph, name, ts, ...):
+ *                 only those are built, each where its field says, and
+ *                 the record arrives as one array of them when it ends.
+ *                 Every other member is parsed and dropped unseen, which
+ *                 is most of a Chrome recording.
  * Memory is the path, the one record being collected and yajl's own
  * nesting stack: never the file.  Nothing here recurses on input depth.
  *
@@ -25,7 +31,7 @@
 #include "source.h"
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
-enum json_mode { JSON_DESCEND, JSON_COLLECT, JSON_SKIP };
+enum json_mode { JSON_DESCEND, JSON_COLLECT, JSON_SKIP, JSON_FIELDS };
 
 /* A value.  Strings and number text are NUL-terminated; containers list
  * their children (object members carry key/keylen). */
@@ -58,6 +64,17 @@ typedef struct json_path {
 
 typedef struct ft_json ft_json;
 
+/* A member a JSON_FIELDS record reads.  parent: index of the field it is
+ * a member of, -1 for a member of the record itself.  A field that is
+ * some other field's parent is an object looked into (its first
+ * occurrence, when it is an object); any other field is built whole
+ * (scalar or container) from its first occurrence.  At most 64 fields;
+ * parents come before their members. */
+typedef struct json_field {
+	const char *key;
+	int parent;
+} json_field;
+
 typedef struct json_handler {
 	/* A container starts at path (whose last step names it): how to
 	 * treat it.  NULL: descend everywhere. */
@@ -67,12 +84,15 @@ typedef struct json_handler {
 	int (*value)(void *ctx, ft_json *j, const json_val *v);
 	/* A descended container ends (may be NULL). */
 	int (*leave)(void *ctx, ft_json *j, enum json_type type);
-	/* While a record is collected: keep the member whose key the path's
-	 * last step holds?  depth 0 = a member of the record itself, 1 = of
-	 * a container in it, ...  0 drops the member's value unseen (a trace
-	 * event's args.data of a paint event, say), 1 keeps it.  NULL (or
-	 * left out of an initializer): keep everything. */
-	int (*keep)(void *ctx, ft_json *j, size_t depth);
+	/* JSON_FIELDS: the fields and the end of a record: f[i] is field
+	 * i's value, NULL when absent (always NULL for a looked-into
+	 * object).  The values live until the callback returns; the path
+	 * names the record.  0 to go on, -1 to stop (after json_fail).
+	 * An enter callback returns JSON_FIELDS only for objects (for an
+	 * array it means JSON_SKIP). */
+	const json_field *fields;
+	size_t nfields;
+	int (*record)(void *ctx, ft_json *j, const json_val *const *f);
 } json_handler;
 
 typedef struct json_opts {

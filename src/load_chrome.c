@@ -476,8 +476,27 @@ trace_id(struct ch *C, const json_val *v, int64_t *id, uint32_t *name)
 	return -1;
 }
 
-/* The members of a trace event that trace_event() reads, found in one
- * pass over it (the first of a repeated key, as json_get()). */
+/* The members of a trace event that trace_event() reads (json.c builds
+ * only these: JSON_FIELDS); parents before their members. */
+enum {
+	F_PH, F_NAME, F_PID, F_TID, F_TS, F_DUR, F_ID, F_ARGS,
+	F_ARGS_NAME, F_DETAIL, F_DATA,     /* args.name, args.detail, args.data */
+	F_START, F_END, F_CPUPROFILE, F_DELTAS, /* args.data.* */
+	NFIELDS
+};
+
+static const json_field trace_fields[NFIELDS] = {
+	[F_PH] = {"ph", -1}, [F_NAME] = {"name", -1}, [F_PID] = {"pid", -1},
+	[F_TID] = {"tid", -1}, [F_TS] = {"ts", -1}, [F_DUR] = {"dur", -1},
+	[F_ID] = {"id", -1}, [F_ARGS] = {"args", -1},
+	[F_ARGS_NAME] = {"name", F_ARGS}, [F_DETAIL] = {"detail", F_ARGS},
+	[F_DATA] = {"data", F_ARGS},
+	[F_START] = {"startTime", F_DATA}, [F_END] = {"endTime", F_DATA},
+	[F_CPUPROFILE] = {"cpuProfile", F_DATA}, [F_DELTAS] = {"timeDeltas", F_DATA},
+};
+
+/* The members of a legacy sample that global_sample() reads, found in
+ * one pass over it (the first of a repeated key, as json_get()). */
 struct evf { const json_val *ph, *name, *pid, *tid, *ts, *dur, *id, *args; };
 
 static void
@@ -520,11 +539,11 @@ str_of(const json_val *v, size_t *n)
 }
 
 static uint32_t
-thread_of(struct ch *C, ft_json *j, const struct evf *f)
+thread_of(struct ch *C, ft_json *j, const json_val *pidv, const json_val *tidv)
 {
 	int64_t pid, tid;
 	uint32_t pn, tn;
-	if (trace_id(C, f->pid, &pid, &pn) != 0 || trace_id(C, f->tid, &tid, &tn) != 0) {
+	if (trace_id(C, pidv, &pid, &pn) != 0 || trace_id(C, tidv, &tid, &tn) != 0) {
 		bad(C, j, "pid or tid is neither a number nor a string");
 		return NONE;
 	}
@@ -565,24 +584,24 @@ ts_ns(struct ch *C, const json_val *v, int64_t *out)
 
 /* Frame name of a duration event: name, plus args.detail when a string. */
 static uint32_t
-event_name(struct ch *C, const struct evf *f)
+event_name(struct ch *C, const json_val *const *f)
 {
 	size_t nl = 0, dl = 0;
-	const char *name = str_of(f->name, &nl);
+	const char *name = str_of(f[F_NAME], &nl);
 	if (name == NULL) {
 		name = "(unnamed)";
 		nl = strlen(name);
 	}
-	const char *detail = json_get_str(f->args, "detail", &dl);
+	const char *detail = str_of(f[F_DETAIL], &dl);
 	return intern_get_joined(C->names, name, nl, detail,
 	    detail != NULL ? dl : 0, FT_KIND_NONE);
 }
 
 /* The CPU profile of a Profile/ProfileChunk event (by pid and id). */
 static struct cprof *
-profile_of(struct ch *C, ft_json *j, const struct evf *f, uint32_t thread)
+profile_of(struct ch *C, ft_json *j, const json_val *const *f, uint32_t thread)
 {
-	const json_val *idv = f->id;
+	const json_val *idv = f[F_ID];
 	uint64_t key = 0;
 	if (idv != NULL && (idv->type == JSON_STR || idv->type == JSON_NUM))
 		key = hash_bytes(1469598103934665603ull, idv->s, idv->n);
@@ -620,26 +639,23 @@ take_array(struct ch *C, ft_json *j, const json_val *arr, struct cprof *P, int n
 
 /* Profile, ProfileChunk and the legacy CpuProfile event. */
 static int
-sampled_event(struct ch *C, ft_json *j, const struct evf *f, const char *name,
+sampled_event(struct ch *C, ft_json *j, const json_val *const *f, const char *name,
     uint32_t thread)
 {
-	const json_val *data = json_get(f->args, "data");
 	struct cprof *P = profile_of(C, j, f, thread);
 	if (strcmp(name, "Profile") == 0)
 		P->thread = thread; /* chunks come from a sampler thread */
-	if (data == NULL)
-		return 0;
 	int64_t t;
-	if (json_int(json_get(data, "startTime"), &t) == 0 && !P->have_start) {
+	if (json_int(f[F_START], &t) == 0 && !P->have_start) {
 		P->start = t;
 		P->have_start = 1;
 	}
-	if (json_int(json_get(data, "endTime"), &t) == 0) {
+	if (json_int(f[F_END], &t) == 0) {
 		P->end = t;
 		P->have_end = 1;
 	}
-	const json_val *cp = json_get(data, "cpuProfile");
-	const json_val *deltas = json_get(data, "timeDeltas");
+	const json_val *cp = f[F_CPUPROFILE];
+	const json_val *deltas = f[F_DELTAS];
 	if (deltas == NULL)
 		deltas = json_get(cp, "timeDeltas");
 	if (strcmp(name, "CpuProfile") == 0 && cp != NULL) {
@@ -662,30 +678,26 @@ sampled_event(struct ch *C, ft_json *j, const struct evf *f, const char *name,
 	return 0;
 }
 
+/* One trace event: its fields (json.c, JSON_FIELDS). */
 static int
-trace_event(struct ch *C, ft_json *j, const json_val *ev)
+trace_event(void *ctx, ft_json *j, const json_val *const *f)
 {
-	if (ev->type != JSON_OBJ) {
-		bad(C, j, "a trace event is not an object");
-		return 0;
-	}
-	struct evf f;
-	ev_fields(ev, &f);
+	struct ch *C = ctx;
 	size_t phl = 0;
-	const char *ph = str_of(f.ph, &phl);
-	const char *name = str_of(f.name, NULL);
+	const char *ph = str_of(f[F_PH], &phl);
+	const char *name = str_of(f[F_NAME], NULL);
 	if (ph == NULL || phl != 1) {
 		bad(C, j, "event without a one-letter ph");
 		return 0;
 	}
-	uint32_t th = thread_of(C, j, &f);
+	uint32_t th = thread_of(C, j, f[F_PID], f[F_TID]);
 	if (th == NONE)
 		return 0;
 	int64_t ts = 0, dur = 0;
 	switch (ph[0]) {
 	case 'M': {
 		size_t n;
-		const char *s = json_get_str(f.args, "name", &n);
+		const char *s = str_of(f[F_ARGS_NAME], &n);
 		if (name == NULL || s == NULL)
 			return 0;
 		if (strcmp(name, "thread_name") == 0)
@@ -697,11 +709,11 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 	case 'P': case 'I': case 'i':
 		if (name != NULL && (strcmp(name, "Profile") == 0 ||
 		    strcmp(name, "ProfileChunk") == 0 || strcmp(name, "CpuProfile") == 0))
-			return sampled_event(C, j, &f, name, th);
+			return sampled_event(C, j, f, name, th);
 		C->ignored++;
 		return 0;
 	case 'X':
-		if (ts_ns(C, f.ts, &ts) != 0 || ts_ns(C, f.dur, &dur) != 0 || dur < 0) {
+		if (ts_ns(C, f[F_TS], &ts) != 0 || ts_ns(C, f[F_DUR], &dur) != 0 || dur < 0) {
 			bad(C, j, "X event without a numeric ts and a non-negative dur");
 			return 0;
 		}
@@ -710,17 +722,17 @@ trace_event(struct ch *C, ft_json *j, const json_val *ev)
 			return 0;
 		}
 		PUSH(C->spans, C->nspans, C->cspans,
-		    ((struct span){th, event_name(C, &f), C->seq++, ts, dur}));
+		    ((struct span){th, event_name(C, f), C->seq++, ts, dur}));
 		if (dur > C->threads[th].last_ns)
 			C->threads[th].last_ns = dur;
 		return 0;
 	case 'B': case 'E':
-		if (ts_ns(C, f.ts, &ts) != 0) {
+		if (ts_ns(C, f[F_TS], &ts) != 0) {
 			bad(C, j, "%c event without a numeric ts", ph[0]);
 			return 0;
 		}
 		PUSH(C->marks, C->nmarks, C->cmarks, ((struct mark){th,
-		    ph[0] == 'B' ? event_name(C, &f) : NONE, C->seq++, ts, ph[0] == 'B'}));
+		    ph[0] == 'B' ? event_name(C, f) : NONE, C->seq++, ts, ph[0] == 'B'}));
 		if (ts > C->threads[th].last_ns)
 			C->threads[th].last_ns = ts;
 		return 0;
@@ -804,10 +816,20 @@ global_sample(struct ch *C, ft_json *j, const json_val *v)
 		bad(C, j, "sample weight is not a non-negative integer");
 		return 0;
 	}
-	if ((g.thread = thread_of(C, j, &f)) == NONE)
+	if ((g.thread = thread_of(C, j, f.pid, f.tid)) == NONE)
 		return 0;
 	PUSH(C->gsamples, C->ngsamples, C->cgsamples, g);
 	return 0;
+}
+
+/* Is the current value a trace event: [ ev, ... ] or
+ * { "traceEvents": [ ev, ... ], ... }? */
+static int
+at_event(ft_json *j)
+{
+	size_t d = json_depth(j);
+	return (d == 1 && json_key(j, 0, &(size_t){0}) == NULL) ||
+	    (d == 2 && json_key_is(j, 0, "traceEvents"));
 }
 
 static enum json_mode
@@ -816,13 +838,14 @@ trace_enter(void *ctx, ft_json *j, enum json_type t)
 	size_t d = json_depth(j);
 	if (d == 0)
 		return JSON_DESCEND;
-	/* [ ev, ... ] or { "traceEvents": [ ev, ... ], ... } */
-	if (d == 1 && json_key(j, 0, &(size_t){0}) == NULL)
-		return JSON_COLLECT;
+	if (at_event(j)) {
+		if (t == JSON_OBJ)
+			return JSON_FIELDS; /* trace_fields, then trace_event() */
+		bad(ctx, j, "a trace event is not an object");
+		return JSON_SKIP;
+	}
 	if (d == 1 && json_key_is(j, 0, "traceEvents") && t == JSON_ARR)
 		return JSON_DESCEND;
-	if (d == 2 && json_key_is(j, 0, "traceEvents"))
-		return JSON_COLLECT;
 	/* The legacy global samples and their stack frame dictionary. */
 	if (d == 1 && ((json_key_is(j, 0, "samples") && t == JSON_ARR) ||
 	    (json_key_is(j, 0, "stackFrames") && t == JSON_OBJ)))
@@ -832,49 +855,15 @@ trace_enter(void *ctx, ft_json *j, enum json_type t)
 	return JSON_SKIP;
 }
 
-/* Does key k[0..n) equal the literal w? */
-#define KEY_IS(k, n, w) ((n) == sizeof(w) - 1 && memcmp((k), (w), sizeof(w) - 1) == 0)
-
-/* Members of a trace event worth collecting: what trace_event() reads.
- * Everything else (cat, tts, flow ids, args of paint and layout events)
- * is parsed but never built, which is most of a Chrome recording. */
-static int
-trace_keep(void *ctx, ft_json *j, size_t depth)
-{
-	if (depth > 2)
-		return 1; /* inside args.data.cpuProfile and the like: all of it */
-	if (json_key(j, 0, &(size_t){0}) != NULL && !json_key_is(j, 0, "traceEvents"))
-		return 1; /* samples and stack frames: all of them */
-	size_t n;
-	const char *k = json_key(j, json_depth(j) - 1, &n);
-	if (k == NULL)
-		return 1;
-	switch (depth) {
-	case 0: /* ph name pid tid ts dur id args */
-		switch (n) {
-		case 2: return KEY_IS(k, n, "ph") || KEY_IS(k, n, "ts") || KEY_IS(k, n, "id");
-		case 3: return KEY_IS(k, n, "pid") || KEY_IS(k, n, "tid") || KEY_IS(k, n, "dur");
-		case 4: return KEY_IS(k, n, "name") || KEY_IS(k, n, "args");
-		default: return 0;
-		}
-	case 1: /* args: name detail data */
-		return KEY_IS(k, n, "name") || KEY_IS(k, n, "detail") || KEY_IS(k, n, "data");
-	case 2: /* args.data: startTime endTime cpuProfile timeDeltas */
-		return KEY_IS(k, n, "startTime") || KEY_IS(k, n, "endTime") ||
-		    KEY_IS(k, n, "cpuProfile") || KEY_IS(k, n, "timeDeltas");
-	default:
-		return 0;
-	}
-}
-
 static int
 trace_value(void *ctx, ft_json *j, const json_val *v)
 {
 	struct ch *C = ctx;
 	size_t d = json_depth(j);
-	if ((d == 1 && json_key(j, 0, &(size_t){0}) == NULL) ||
-	    (d == 2 && json_key_is(j, 0, "traceEvents")))
-		return trace_event(C, j, v);
+	if (at_event(j)) { /* a scalar where an event should be */
+		bad(C, j, "a trace event is not an object");
+		return 0;
+	}
 	if (d == 2 && json_key_is(j, 0, "samples"))
 		return global_sample(C, j, v);
 	if (d == 2 && json_key_is(j, 0, "stackFrames"))
@@ -1204,7 +1193,7 @@ load_cpuprofile(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	struct ch C;
 	ch_init(&C, src, names, o, rep, err);
 	rep->what = "sample";
-	json_handler h = {cpu_enter, cpu_value, NULL, NULL};
+	json_handler h = {.enter = cpu_enter, .value = cpu_value};
 	ft_profile *p = NULL;
 	if (json_stream(src, &h, &C, NULL, err) != 0)
 		goto out;
@@ -1245,7 +1234,8 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	struct ch C;
 	ch_init(&C, src, names, o, rep, err);
 	C.trace = 1;
-	json_handler h = {trace_enter, trace_value, NULL, trace_keep};
+	json_handler h = {.enter = trace_enter, .value = trace_value,
+	    .fields = trace_fields, .nfields = NFIELDS, .record = trace_event};
 	json_opts jo = {1, 0, 0};
 	ft_profile *p = NULL;
 	ft_stackset stacks = {0};

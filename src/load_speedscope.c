@@ -421,7 +421,7 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	S.names = names != NULL ? intern_ref(names) : intern_new();
 	S.arena = arena_new();
 	rep->what = "sample";
-	json_handler h = {ss_enter, ss_value, NULL, NULL};
+	json_handler h = {.enter = ss_enter, .value = ss_value};
 	ft_profile *p = NULL;
 	ft_stackset stacks = {0};
 	if (json_stream(src, &h, &S, NULL, err) != 0)

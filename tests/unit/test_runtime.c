@@ -210,61 +210,75 @@ TEST(trace_profile_chunks)
 	free(f);
 }
 
-/* The keep callback: a dropped member is parsed but never built or
- * delivered, at any depth of the record; kept ones arrive whole. */
-struct keepctx { int records, kids, junk; };
+/* JSON_FIELDS: a record delivers only its fields, each from its first
+ * occurrence, looked-into objects only when they are objects; members
+ * that are not fields are parsed but never built or delivered, at any
+ * depth. */
+struct fieldsctx { int records, values; const json_val *f[3][4]; char text[3][4][16]; };
 
 static enum json_mode
-keep_enter(void *ctx, ft_json *j, enum json_type t)
+fields_enter(void *ctx, ft_json *j, enum json_type t)
 {
-	return json_depth(j) == 0 ? JSON_DESCEND : JSON_COLLECT;
+	return json_depth(j) == 0 ? JSON_DESCEND : JSON_FIELDS;
 }
 
 static int
-keep_keep(void *ctx, ft_json *j, size_t depth)
+fields_value(void *ctx, ft_json *j, const json_val *v)
 {
-	size_t n;
-	const char *k = json_key(j, json_depth(j) - 1, &n);
-	return !(k != NULL && n == 4 && memcmp(k, "junk", 4) == 0);
-}
-
-static int
-keep_value(void *ctx, ft_json *j, const json_val *v)
-{
-	struct keepctx *K = ctx;
-	K->records++;
-	/* Walk the record: no member named junk anywhere. */
-	const json_val *stack[16];
-	int n = 0;
-	stack[n++] = v;
-	while (n > 0) {
-		const json_val *c = stack[--n];
-		if (c->key != NULL && strcmp(c->key, "junk") == 0)
-			K->junk++;
-		for (const json_val *k = c->kids; k != NULL; k = k->next) {
-			K->kids++;
-			if (n < 16)
-				stack[n++] = k;
-		}
-	}
+	((struct fieldsctx *)ctx)->values++;
 	return 0;
 }
 
-TEST(json_keep_drops_members)
+static int
+fields_record(void *ctx, ft_json *j, const json_val *const *f)
 {
-	const char *t = "[{\"junk\":{\"a\":[1,{\"junk\":2}]},\"a\":1,"
-	    "\"b\":{\"junk\":[[3]],\"c\":\"x\"},\"junk\":\"s\"},"
-	    "{\"d\":[{\"junk\":null,\"e\":true}]}]";
-	json_handler h = {keep_enter, keep_value, NULL, keep_keep};
-	struct keepctx K = {0};
+	struct fieldsctx *K = ctx;
+	int r = K->records++;
+	for (int i = 0; i < 4 && r < 3; i++) {
+		/* Values live only until the callback returns: keep what the
+		 * test looks at. */
+		K->f[r][i] = f[i] != NULL ? (const json_val *)1 : NULL;
+		if (f[i] != NULL && f[i]->s != NULL)
+			snprintf(K->text[r][i], sizeof(K->text[r][i]), "%s", f[i]->s);
+		else if (f[i] != NULL)
+			snprintf(K->text[r][i], sizeof(K->text[r][i]), "[%zu]", f[i]->count);
+	}
+	return json_key(j, 0, &(size_t){0}) == NULL && json_depth(j) == 1 &&
+	    json_cur(j)->seg[0].index == r ? 0 : -1; /* the path names the record */
+}
+
+static const json_field test_fields[4] = {
+	{"a", -1}, {"b", -1}, {"c", 1}, {"d", -1},
+};
+
+TEST(json_fields_records)
+{
+	const char *t = "[{\"junk\":{\"a\":[1,{\"a\":2}]},\"a\":1,"
+	    "\"b\":{\"junk\":[[3]],\"c\":\"x\",\"c\":\"dup\"},\"a\":2,"
+	    "\"d\":[1,{\"e\":true}]},"
+	    "{\"b\":\"scalar\",\"c\":\"not b.c\"},"
+	    "{\"b\":[{\"c\":1}],\"b\":{\"c\":2},\"d\":{\"x\":1,\"y\":[]}}]";
+	json_handler h = {.enter = fields_enter, .value = fields_value,
+	    .fields = test_fields, .nfields = 4, .record = fields_record};
+	struct fieldsctx K = {0};
 	ft_diag err;
 	ft_source *s = source_open_mem(t, strlen(t), "t.json");
 	CHECK_INT(json_stream(s, &h, &K, NULL, &err), 0);
 	source_close(s);
-	CHECK_INT(K.records, 2);
-	CHECK_INT(K.junk, 0);
-	/* a, b, b.c; d, d[0], d[0].e */
-	CHECK_INT(K.kids, 6);
+	CHECK_INT(K.records, 3);
+	CHECK_INT(K.values, 0);
+	/* The first a (not the one in junk, not the repeat); b looked into,
+	 * not delivered; b.c's first occurrence; d built whole. */
+	CHECK_STR(K.text[0][0], "1");
+	CHECK(K.f[0][1] == NULL);
+	CHECK_STR(K.text[0][2], "x");
+	CHECK_STR(K.text[0][3], "[2]");
+	/* b not an object: nothing from it; a top-level c is not b.c. */
+	for (int i = 0; i < 4; i++)
+		CHECK(K.f[1][i] == NULL);
+	/* The first b is an array: dropped, and the second b is a repeat. */
+	CHECK(K.f[2][2] == NULL);
+	CHECK_STR(K.text[2][3], "[2]");
 	/* A syntax error inside a dropped member is still one. */
 	const char *bad = "[{\"a\":1,\"junk\":{\"x\":[1,2,}]}}]";
 	s = source_open_mem(bad, strlen(bad), "t.json");
@@ -272,6 +286,29 @@ TEST(json_keep_drops_members)
 	source_close(s);
 	CHECK(strstr(err.msg, "t.json: byte ") == err.msg);
 	CHECK(strstr(err.msg, "invalid JSON") != NULL);
+	/* A field larger than the record limit stops the parse. */
+	size_t big = (size_t)3 << 19;
+	char *huge = malloc(big + 32);
+	strcpy(huge, "[{\"a\":\"");
+	memset(huge + 7, 'x', big);
+	strcpy(huge + 7 + big, "\"}]");
+	json_opts o = {0, (size_t)1 << 20, 0};
+	s = source_open_mem(huge, strlen(huge), "t.json");
+	CHECK_INT(json_stream(s, &h, &K, &o, &err), -1);
+	source_close(s);
+	free(huge);
+	CHECK(strstr(err.msg, "larger than 1 MiB") != NULL);
+	/* The same member when it is not a field: dropped unseen, no limit. */
+	huge = malloc(big + 32);
+	strcpy(huge, "[{\"q\":\"");
+	memset(huge + 7, 'x', big);
+	strcpy(huge + 7 + big, "\"}]");
+	K.records = 0;
+	s = source_open_mem(huge, strlen(huge), "t.json");
+	CHECK_INT(json_stream(s, &h, &K, &o, &err), 0);
+	source_close(s);
+	free(huge);
+	CHECK_INT(K.records, 1);
 }
 
 /* Trace events keep only what the loader reads: members in any order,
@@ -478,7 +515,7 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
-	RUN(json_keep_drops_members);
+	RUN(json_fields_records);
 	RUN(trace_dropped_members);
 	RUN(trace_global_samples);
 	RUN(trace_thread_labels);
