@@ -39,6 +39,7 @@ view_export_svg(ft_view *v, FILE *out, int width, double min_px, ft_diag *err)
 {
 	const ft_profile *p = v->prof;
 	view_update_layout(v);
+	view_heat_ready(v);
 	char title[1024], sub[1024], ch[768];
 	const char *pat = v->search != NULL ? match_pattern(v->search) : NULL;
 	chips(ch, sizeof(ch), &v->filters, pat);

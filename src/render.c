@@ -1256,6 +1256,7 @@ render_view(ft_view *v, ft_canvas *c)
 		return;
 	}
 	v->cursor_x = v->cursor_y = -1;
+	view_heat_ready(v);
 	if (v->bf != NULL) {
 		draw_butterfly(v, c);
 	} else if (v->table.active) {

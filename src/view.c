@@ -28,10 +28,20 @@
 #include "functions.h"
 #include "xalloc.h"
 
+void
+view_heat_ready(ft_view *v)
+{
+	if (v->color == COLOR_HEAT && v->max_self < 0)
+		v->max_self = profile_max_self(v->prof, v->cmp != NULL ? CMP_B : v->col);
+}
+
+/* The tree or column changed: the heat scale is unknown (worked out now
+ * only when heat colouring is on). */
 static void
 compute_max_self(ft_view *v)
 {
-	v->max_self = profile_max_self(v->prof, v->cmp != NULL ? CMP_B : v->col);
+	v->max_self = -1;
+	view_heat_ready(v);
 }
 
 void

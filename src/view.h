@@ -112,7 +112,7 @@ typedef struct ft_view {
 	int npanes;
 	int active;        /* the pane keys move in */
 	int layout_dirty;  /* panes or layouts must be rebuilt */
-	ft_val max_self;   /* for heat colouring, per column */
+	ft_val max_self;   /* heat colouring's scale, -1 until needed (view_heat_ready) */
 	const char *message; /* one-shot status message (program text) */
 	char *copy;          /* clipboard text waiting for the TUI */
 	struct {             /* render.c's all-instances cache */
@@ -225,6 +225,12 @@ void view_resize(ft_view *v, int w, int h);
 void view_set_tree(ft_view *v, ft_profile *p, ft_compare *c);
 /* One profile: the column shown changed. */
 void view_set_col(ft_view *v, int col);
+
+/* The heat colour's scale (the largest self value of the tree shown) takes
+ * a pass over every node, so a new tree or column only marks it unknown
+ * unless heat colouring is on; this works it out when heat colouring is
+ * on and it is unknown.  render_view() and the SVG export call it. */
+void view_heat_ready(ft_view *v);
 
 /* Make sure the panes and layouts match the state (called before drawing). */
 void view_update_layout(ft_view *v);

@@ -1004,6 +1004,7 @@ view_butterfly_geometry(ft_view *v)
 		h[i]->utf8 = v->utf8;
 		h[i]->colors = v->colors;
 		h[i]->color = v->color;
+		view_heat_ready(h[i]);
 		if (h[i]->pane[0].layout.width != v->w ||
 		    h[i]->wsrc != v->wsrc)
 			h[i]->layout_dirty = 1;

@@ -569,6 +569,46 @@ TEST(palettes)
 	profile_free(p);
 }
 
+/* The heat scale (the largest self) takes a pass over every node: it is
+ * worked out only while heat colouring is on.  A new tree or column marks
+ * it unknown (-1); the next render with heat on works it out; a new tree
+ * under heat colouring, and each butterfly half, get their own. */
+TEST(heat_scale_when_needed)
+{
+	ft_profile *p = prof("main;a 3\nmain;b 9\nmain;b;F;c 5\nmain;a;F 2\n");
+	ft_view v;
+	view_init(&v, p, 80, 20);
+	ft_canvas c;
+	canvas_init(&c, 80, 20, 1);
+	render_view(&v, &c);
+	CHECK_INT(v.max_self, -1);
+	v.color = COLOR_HEAT;
+	render_view(&v, &c);
+	CHECK_INT(v.max_self, 9);
+	ft_diag err;
+	CHECK_INT(view_filter_add(&v, "ignore b", &err), 0);
+	CHECK(v.prof != p);
+	CHECK_INT(v.max_self, 3);
+	CHECK_INT(v.max_self, profile_max_self(v.prof, 0));
+	view_filter_remove(&v, 0);
+	CHECK_INT(v.max_self, 9);
+	CHECK_INT(view_butterfly_open(&v, intern_find(p->names, "F", 1, 0), &err), 0);
+	render_view(&v, &c);
+	CHECK_INT(v.bf->up.max_self, profile_max_self(v.bf->up.prof, 0));
+	CHECK_INT(v.bf->down.max_self, profile_max_self(v.bf->down.prof, 0));
+	CHECK_INT(v.bf->down.max_self, 5);
+	view_butterfly_close(&v);
+	/* Heat off: a new tree leaves it unknown. */
+	v.color = COLOR_NAME;
+	CHECK_INT(view_filter_add(&v, "ignore a", &err), 0);
+	CHECK_INT(v.max_self, -1);
+	render_view(&v, &c);
+	CHECK_INT(v.max_self, -1);
+	canvas_free(&c);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -584,5 +624,6 @@ main(void)
 	RUN(details_in_butterfly);
 	RUN(help_follows_flip);
 	RUN(palettes);
+	RUN(heat_scale_when_needed);
 	return unit_report();
 }
