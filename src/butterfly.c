@@ -85,35 +85,65 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	 * (no growing, no fresh pages while building). */
 	size_t nwords = nn / 64 + 1;
 	uint64_t *below = xcalloc(nwords, sizeof(uint64_t));
-	uint32_t *st = NULL, *names = NULL;
-	size_t cst = 0, nnames = 0, cnames = 0, nouter = 0;
-	size_t *start = xmalloc(sizeof(size_t) * (nocc + 1));
+	/* Occurrence k's callers chain goes to names[off[k]...]: at most its
+	 * depth - 1 frames (the root is not one). */
+	size_t *off = xmalloc(sizeof(size_t) * (nocc + 1));
+	off[0] = 0;
+	for (size_t k = 0; k < nocc; k++)
+		off[k + 1] = off[k] + p->nodes[occ[k]].depth;
+	uint32_t *names = xmalloc(sizeof(uint32_t) * (off[nocc] ? off[nocc] : 1));
+	uint32_t *len = xmalloc(sizeof(uint32_t) * (nocc ? nocc : 1));
+	/* The walks go eight at a time, a step of each in turn: their
+	 * frames are far apart in memory, and independent loads overlap.
+	 * len[k] = UINT32_MAX: F is above occurrence k (not outermost). */
+	enum { LANES = 8 };
+	struct { size_t k, o; uint32_t a; } lane[LANES];
+	int live = 0;
+	size_t next = 0;
+	for (int l = 0; l < LANES; l++)
+		lane[l].a = FT_NONE;
+	while (live > 0 || next < nocc) {
+		for (int l = 0; l < LANES; l++) {
+			if (lane[l].a == FT_NONE) {
+				if (next == nocc)
+					continue;
+				lane[l].k = next;
+				lane[l].o = off[next];
+				lane[l].a = p->nodes[occ[next++]].parent;
+				live++;
+			}
+			uint32_t a = lane[l].a;
+			if (a != FT_ROOT && a != FT_NONE) {
+				uint32_t nm = p->nodes[a].name;
+				if (nm != name && nm != twin) {
+					names[lane[l].o++] = nm;
+					lane[l].a = p->nodes[a].parent;
+					continue;
+				}
+				len[lane[l].k] = UINT32_MAX;
+			} else {
+				len[lane[l].k] = (uint32_t)(lane[l].o - off[lane[l].k]);
+			}
+			lane[l].a = FT_NONE;
+			live--;
+		}
+	}
+	/* Outermost ones, in id order: their subtrees go to the callees tree
+	 * (a bitmap of the nodes below them), their callers chains to the
+	 * callers tree, so both trees can be sized before they are built (no
+	 * growing, no fresh pages while building). */
+	uint32_t *st = NULL;
+	size_t cst = 0, nnames = 0, nouter = 0;
 	for (size_t k = 0; k < nocc; k++) {
 		uint32_t i = occ[k];
-		size_t s0 = nnames;
-		int inner = 0;
-		for (uint32_t a = p->nodes[i].parent; a != FT_ROOT && a != FT_NONE;
-		    a = p->nodes[a].parent) {
-			uint32_t nm = p->nodes[a].name;
-			if (nm == name || nm == twin) {
-				inner = 1;
-				break;
-			}
-			if (nnames == cnames) {
-				cnames = grow_cap(cnames, nnames + 1, 1024);
-				names = xreallocarray(names, cnames, sizeof(uint32_t));
-			}
-			names[nnames++] = nm;
-		}
-		if (inner || !total_nonzero(p, i)) {
-			nnames = s0;
+		if (len[k] == UINT32_MAX || !total_nonzero(p, i))
 			continue;
-		}
 		mark_below(p, i, below, &st, &cst);
 		occ[nouter] = i;
-		start[nouter++] = s0;
+		off[nouter] = off[k];
+		len[nouter++] = len[k];
+		nnames += len[k];
 	}
-	start[nouter] = nnames;
 	free(st);
 	profile_reserve(up, nnames + 1);
 	int rc = 0;
@@ -122,13 +152,14 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 		profile_self_row(p, i, row);
 		rc = profile_add_self(down, FT_ROOT, row, err);
 		uint32_t cur = FT_ROOT;
-		for (size_t j = start[k]; j < start[k + 1]; j++)
+		for (size_t j = off[k]; j < off[k] + len[k]; j++)
 			cur = profile_child(up, cur, names[j]);
 		if (rc == 0)
 			rc = profile_add_self(up, cur, &p->total[i * nv], err);
 	}
 	free(names);
-	free(start);
+	free(off);
+	free(len);
 	/* Rank of each marked node among the marked ones: where its copy's
 	 * id is kept (a few per cent of the nodes, not an array over all). */
 	uint32_t *rank0 = xmalloc(sizeof(uint32_t) * nwords);

@@ -125,24 +125,47 @@ stats_by_walks(const ft_view *v, ft_val *all, ft_val *zoomed)
 		}
 		occ[n++] = i;
 	}
+	/* The walks go eight at a time, a step of each in turn: their
+	 * frames are far apart in memory, and independent loads overlap. */
+	enum { LANES = 8 };
+	struct { uint32_t i, q; int inz; } w[LANES];
+	int live = 0;
+	size_t next = 0;
 	ft_val a = 0, z = 0;
-	for (size_t k = 0; k < n; k++) {
-		uint32_t i = occ[k], q = nd[i].parent;
-		int inz = v->zoom == FT_ROOT || i == v->zoom, outer = 1;
-		for (; q != FT_NONE; q = nd[q].parent) {
-			uint32_t nm = nd[q].name;
-			if (q != FT_ROOT && nm < v->hl_n && v->hl[nm]) {
-				outer = 0;
-				break;
+	for (int l = 0; l < LANES; l++) {
+		w[l].q = FT_NONE;
+		w[l].i = FT_NONE;
+	}
+	for (;;) {
+		for (int l = 0; l < LANES; l++) {
+			if (w[l].i == FT_NONE) {
+				if (next == n)
+					continue;
+				uint32_t i = (uint32_t)occ[next++];
+				w[l].i = i;
+				w[l].q = nd[i].parent;
+				w[l].inz = v->zoom == FT_ROOT || i == v->zoom;
+				live++;
 			}
-			inz |= q == v->zoom;
+			uint32_t q = w[l].q;
+			if (q == FT_NONE) { /* no match above: an outermost one */
+				ft_val t = profile_total(p, w[l].i, v->col);
+				a += t;
+				if (w[l].inz)
+					z += t;
+			} else {
+				uint32_t nm = nd[q].name;
+				if (q == FT_ROOT || nm >= v->hl_n || !v->hl[nm]) {
+					w[l].inz |= q == v->zoom;
+					w[l].q = nd[q].parent;
+					continue;
+				}
+			}
+			w[l].i = FT_NONE; /* done: a match above, or counted */
+			live--;
 		}
-		if (!outer)
-			continue;
-		ft_val t = profile_total(p, i, v->col);
-		a += t;
-		if (inz)
-			z += t;
+		if (live == 0 && next == n)
+			break;
 	}
 	free(occ);
 	*all = a;
