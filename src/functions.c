@@ -225,6 +225,13 @@ count_by_dfs(struct tally *s)
 uint32_t
 functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **out)
 {
+	return functions_table_top(p, col, sort, UINT32_MAX, out);
+}
+
+uint32_t
+functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
+    uint32_t top, ft_func **out)
+{
 	uint32_t nn = intern_count(p->names);
 	size_t na = nn ? nn : 1, ds = (size_t)p->max_depth + 2;
 	struct tally s = {
@@ -274,7 +281,7 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 	free(s.pself);
 	free(s.owner);
 	free(fid);
-	functions_sort(p, f, count, sort);
+	functions_sort_top(p, f, count, top, sort);
 	*out = f;
 	return count;
 }
@@ -344,10 +351,47 @@ sort_keys(struct skey *k, struct skey *tmp, size_t n)
 		memcpy(k, src, sizeof(*k) * n);
 }
 
+/* Reorder k[0..n) so that k[0..m) are the m first keys, in no order
+ * (quickselect, median of three). */
+static void
+select_keys(struct skey *k, size_t n, size_t m)
+{
+	size_t lo = 0, hi = n;
+	while (hi - lo > 2 && m > lo && m < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct skey *a = &k[lo], *b = &k[mid], *c = &k[hi - 1], t;
+		struct skey *med = key_lt(a, b) ? (key_lt(b, c) ? b : key_lt(a, c) ? c : a) :
+		    (key_lt(a, c) ? a : key_lt(b, c) ? c : b);
+		t = *med;
+		*med = k[hi - 1];
+		k[hi - 1] = t;
+		size_t store = lo;
+		for (size_t i = lo; i < hi - 1; i++) {
+			if (key_lt(&k[i], &t)) {
+				struct skey x = k[i];
+				k[i] = k[store];
+				k[store++] = x;
+			}
+		}
+		k[hi - 1] = k[store];
+		k[store] = t;
+		if (store < m)
+			lo = store + 1;
+		else
+			hi = store;
+	}
+	if (hi - lo == 2 && key_lt(&k[lo + 1], &k[lo])) {
+		struct skey x = k[lo];
+		k[lo] = k[lo + 1];
+		k[lo + 1] = x;
+	}
+}
+
 /* By self: self, then total, heaviest first, then name.  By total: total,
  * then name.  By name: bytewise, then kind. */
 void
-functions_sort(const ft_profile *p, ft_func *f, uint32_t n, enum ft_func_sort sort)
+functions_sort_top(const ft_profile *p, ft_func *f, uint32_t n, uint32_t top,
+    enum ft_func_sort sort)
 {
 	if (n < 2)
 		return;
@@ -362,11 +406,21 @@ functions_sort(const ft_profile *p, ft_func *f, uint32_t n, enum ft_func_sort so
 			k[i].a = heavy_first(f[i].total);
 		}
 	}
-	sort_keys(k, k + n, n);
+	if (top < n)
+		select_keys(k, n, top);
+	else
+		top = n;
+	sort_keys(k, k + n, top);
 	ft_func *sorted = xmalloc(sizeof(*f) * n);
 	for (uint32_t i = 0; i < n; i++)
 		sorted[i] = f[k[i].i];
 	memcpy(f, sorted, sizeof(*f) * n);
 	free(sorted);
 	free(k);
+}
+
+void
+functions_sort(const ft_profile *p, ft_func *f, uint32_t n, enum ft_func_sort sort)
+{
+	functions_sort_top(p, f, n, UINT32_MAX, sort);
 }

@@ -40,4 +40,13 @@ uint32_t functions_table(const ft_profile *p, int col, enum ft_func_sort sort,
 void functions_sort(const ft_profile *p, ft_func *f, uint32_t n,
     enum ft_func_sort sort);
 
+/* The same, but only the first `top` rows of the order are put in place,
+ * in order; the others follow in no order (each after all of them), and
+ * functions_sort() of f + top completes the order.  A table shows its
+ * first page at once and orders the rest when it is scrolled to. */
+uint32_t functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
+    uint32_t top, ft_func **out);
+void functions_sort_top(const ft_profile *p, ft_func *f, uint32_t n, uint32_t top,
+    enum ft_func_sort sort);
+
 #endif

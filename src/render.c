@@ -1260,6 +1260,7 @@ render_view(ft_view *v, ft_canvas *c)
 	if (v->bf != NULL) {
 		draw_butterfly(v, c);
 	} else if (v->table.active) {
+		view_table_ready(v);
 		draw_table(v, c);
 	} else {
 		view_update_layout(v);

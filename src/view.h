@@ -80,6 +80,9 @@ typedef struct ft_ftable {
 	const ft_profile *prof; /* what the rows were computed from */
 	int col;
 	ft_func *all;           /* one profile: every function, sorted */
+	uint32_t nsorted;       /* all[0..nsorted) in order, the rest after them
+	                         * in no order until the table is scrolled or
+	                         * filtered past them (view_table_ready) */
 	ft_regress *rall;       /* comparison: every function, sorted */
 	uint32_t nall;
 	uint32_t *rows;         /* indexes into all / rall that pass the row filter */
@@ -378,6 +381,9 @@ uint32_t view_butterfly_stack(const ft_view *v, uint32_t **names);
 int view_butterfly_copy(ft_view *v, int stack);
 /* Open / close the function table; rebuild its rows. */
 void view_table_open(ft_view *v);
+/* Put every row the table shows (rows up to its last visible one) in
+ * order; render_view() calls it. */
+void view_table_ready(ft_view *v);
 void view_table_close(ft_view *v);
 void view_table_refresh(ft_view *v);
 /* Keep only rows whose function matches pattern ("" shows all).  -1 with

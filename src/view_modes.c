@@ -800,10 +800,41 @@ view_table_name(const ft_view *v, uint32_t r)
 	return t->rall != NULL ? t->rall[i].name : t->all[i].name;
 }
 
+/* Rows a one-profile table orders when it is counted (or sorted again):
+ * two pages; the rest when it is scrolled or filtered past them. */
+static uint32_t
+table_first_rows(const ft_view *v)
+{
+	return 2 * (uint32_t)view_table_page(v) + 2;
+}
+
+static void
+table_order_all(ft_view *v)
+{
+	ft_ftable *t = &v->table;
+	if (t->all != NULL && t->nsorted < t->nall) {
+		functions_sort(v->prof, t->all + t->nsorted, t->nall - t->nsorted,
+		    (enum ft_func_sort)t->sort);
+		t->nsorted = t->nall;
+	}
+}
+
+void
+view_table_ready(ft_view *v)
+{
+	ft_ftable *t = &v->table;
+	if ((uint64_t)t->top + (uint64_t)view_table_page(v) > t->nsorted ||
+	    t->sel >= t->nsorted)
+		table_order_all(v);
+}
+
 static void
 table_rows(ft_view *v)
 {
 	ft_ftable *t = &v->table;
+	/* Filtered rows come from anywhere in the order. */
+	if (t->m != NULL)
+		table_order_all(v);
 	free(t->rows);
 	t->rows = xmalloc(sizeof(uint32_t) * (t->nall ? t->nall : 1));
 	t->nrows = 0;
@@ -850,8 +881,10 @@ view_table_refresh(ft_view *v)
 		t->nall = compare_regressions(v->cmp, (enum cmp_basis)t->sort, &t->rall);
 	} else {
 		ft_profile *owned;
-		t->nall = functions_table(upright(v, &owned), v->col,
-		    (enum ft_func_sort)t->sort, &t->all);
+		uint32_t first = table_first_rows(v);
+		t->nall = functions_table_top(upright(v, &owned), v->col,
+		    (enum ft_func_sort)t->sort, first, &t->all);
+		t->nsorted = first < t->nall ? first : t->nall;
 		profile_free(owned);
 	}
 	t->prof = v->prof;
@@ -926,6 +959,7 @@ view_table_move(ft_view *v, long d)
 		t->top = t->sel;
 	if (t->sel >= t->top + page)
 		t->top = t->sel - page + 1;
+	view_table_ready(v);
 }
 
 void
@@ -941,7 +975,10 @@ view_table_sort(ft_view *v)
 		t->sort = (t->sort + 1) % 3;
 		if (table_current(v)) {
 			/* Same functions, another order: no need to count again. */
-			functions_sort(v->prof, t->all, t->nall, (enum ft_func_sort)t->sort);
+			uint32_t first = table_first_rows(v);
+			functions_sort_top(v->prof, t->all, t->nall, first,
+			    (enum ft_func_sort)t->sort);
+			t->nsorted = first < t->nall ? first : t->nall;
 			table_rows(v);
 		} else {
 			view_table_refresh(v);
@@ -979,6 +1016,7 @@ view_table_enter(ft_view *v, uint32_t r)
 {
 	if (r >= v->table.nrows)
 		return;
+	view_table_ready(v);
 	uint32_t name = view_table_name(v, r);
 	if (v->cmp != NULL) {
 		jump_to_function(v, name);
@@ -994,6 +1032,7 @@ view_table_copy(ft_view *v)
 {
 	if (v->table.nrows == 0)
 		return 0;
+	view_table_ready(v);
 	uint32_t nm = view_table_name(v, v->table.sel);
 	char *c = xmalloc(intern_len(v->prof->names, nm) + 16);
 	size_t o = put_name(c, 0, v->prof, nm);

@@ -2,6 +2,7 @@
  * definition: a function's self is the sum of its frames' self values, its
  * total the sum of the self values of every stack it appears in (once per
  * stack however often it recurses); an inlined call site is its function. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +23,18 @@ rnd(uint32_t n)
 static const char *const vocab[] = {"a", "b", "c", "d", "e", "main"};
 #define NVOCAB 6
 
+/* When not zero: names w0..w<wide-1> instead (a table of many rows, many
+ * with equal values). */
+static uint32_t wide;
+
 static uint32_t
 rnd_name(ft_intern *t)
 {
+	if (wide != 0) {
+		char nm[16];
+		int l = snprintf(nm, sizeof(nm), "w%u", rnd(wide));
+		return intern_get(t, nm, (size_t)l, FT_KIND_NONE);
+	}
 	uint32_t k = rnd(NVOCAB + 2);
 	if (k < NVOCAB)
 		return intern_get(t, vocab[k], strlen(vocab[k]), FT_KIND_NONE);
@@ -242,11 +252,45 @@ TEST(deep_recursion)
 	profile_free(p);
 }
 
+/* Only the first rows in place: they are the full order's first rows, the
+ * others follow (the same rows), and sorting them completes the order. */
+TEST(first_rows_then_the_rest)
+{
+	wide = 400;
+	for (int round = 0; round < 6; round++) {
+		ft_profile *p = random_tree(300, 8, BY_STACK);
+		for (int sort = FUNC_BY_SELF; sort <= FUNC_BY_NAME; sort++) {
+			ft_func *all;
+			uint32_t n = functions_table(p, round % 2, (enum ft_func_sort)sort, &all);
+			CHECK(n > 8);
+			uint32_t tops[] = {0, 1, 2, 3, 7, n / 2, n - 1, n, n + 5};
+			for (size_t t = 0; t < sizeof(tops) / sizeof(tops[0]); t++) {
+				uint32_t top = tops[t], m = top < n ? top : n;
+				ft_func *f;
+				CHECK_INT(functions_table_top(p, round % 2, (enum ft_func_sort)sort,
+				    top, &f), n);
+				for (uint32_t i = 0; i < m; i++)
+					CHECK(f[i].name == all[i].name && f[i].self == all[i].self &&
+					    f[i].total == all[i].total);
+				functions_sort(p, f + m, n - m, (enum ft_func_sort)sort);
+				for (uint32_t i = m; i < n; i++)
+					CHECK(f[i].name == all[i].name && f[i].self == all[i].self &&
+					    f[i].total == all[i].total);
+				free(f);
+			}
+			free(all);
+		}
+		profile_free(p);
+	}
+	wide = 0;
+}
+
 int
 main(void)
 {
 	RUN(small_recursive);
 	RUN(random_trees_in_every_id_order);
 	RUN(deep_recursion);
+	RUN(first_rows_then_the_rest);
 	return unit_report();
 }

@@ -567,6 +567,80 @@ TEST(search_counts_both_ways)
 	profile_free(p);
 }
 
+/* Rows r in [from, to) of the table are f's (the table unfiltered). */
+static int
+table_rows_are(const ft_ftable *t, const ft_func *f, uint32_t from, uint32_t to)
+{
+	for (uint32_t r = from; r < to && r < t->nrows; r++) {
+		const ft_func *g = &t->all[t->rows[r]];
+		if (g->name != f[r].name || g->self != f[r].self || g->total != f[r].total)
+			return 0;
+	}
+	return 1;
+}
+
+/* A table of many rows orders only its first pages when it is counted or
+ * sorted again; what it shows is always in order: paged down, at the
+ * bottom, filtered, in a taller terminal. */
+TEST(table_orders_what_it_shows)
+{
+	char *txt = malloc(64 * 1024);
+	size_t o = 0;
+	for (int i = 0; i < 300; i++)
+		o += (size_t)sprintf(txt + o, "m;g%d;f%d %d\n", i % 7, i, 1 + (i * 37) % 101);
+	ft_profile *p = prof(txt);
+	free(txt);
+	ft_view v;
+	ft_diag err;
+	view_init(&v, p, 80, 12);
+	view_table_open(&v);
+	const ft_ftable *t = &v.table;
+	uint32_t page = (uint32_t)view_table_page(&v);
+	CHECK(t->nsorted < t->nall);
+	ft_func *f;
+	uint32_t n = functions_table(p, 0, (enum ft_func_sort)t->sort, &f);
+	CHECK_INT(t->nall, n);
+	CHECK(table_rows_are(t, f, 0, page));
+	for (int k = 0; k < 4; k++) {
+		view_apply(&v, ACT_PGDN);
+		CHECK(table_rows_are(t, f, t->top, t->top + page));
+	}
+	view_apply(&v, ACT_BOTTOM);
+	CHECK_INT(t->nsorted, n);
+	CHECK(table_rows_are(t, f, 0, n));
+	free(f);
+	/* By total: the first pages again, then a filter takes rows from
+	 * anywhere in the order. */
+	view_table_sort(&v);
+	n = functions_table(p, 0, (enum ft_func_sort)t->sort, &f);
+	CHECK(t->nsorted < t->nall);
+	CHECK(table_rows_are(t, f, 0, page));
+	CHECK_INT(view_table_filter(&v, "^f2", &err), 0);
+	uint32_t r = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (strncmp(intern_str(p->names, f[i].name), "f2", 2) != 0)
+			continue;
+		CHECK(r < t->nrows && t->all[t->rows[r]].name == f[i].name);
+		r++;
+	}
+	CHECK_INT(t->nrows, r);
+	CHECK_INT(view_table_filter(&v, "", &err), 0);
+	free(f);
+	/* Sorted again, then shown in a taller terminal. */
+	view_table_sort(&v);
+	n = functions_table(p, 0, (enum ft_func_sort)t->sort, &f);
+	CHECK(t->nsorted < t->nall);
+	v.h = 70;
+	ft_canvas c;
+	canvas_init(&c, 80, 70, 1);
+	render_view(&v, &c);
+	CHECK(table_rows_are(t, f, 0, (uint32_t)view_table_page(&v)));
+	canvas_free(&c);
+	free(f);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -580,5 +654,6 @@ main(void)
 	RUN(filter_list_undo_redo);
 	RUN(filter_undo_bounded);
 	RUN(table_cache);
+	RUN(table_orders_what_it_shows);
 	return unit_report();
 }
