@@ -20,6 +20,9 @@
 #include "xalloc.h"
 
 #define BLOCK (64u * 1024u)
+/* Key length buckets of the field lookup: 0..15, and 16 for longer. */
+#define KEYLENS 17
+#define KEYLEN_BUCKET(n) ((n) < KEYLENS - 1 ? (n) : KEYLENS - 1)
 
 /* Bump allocator for one collected record, reset after delivery. */
 struct block {
@@ -53,6 +56,9 @@ struct ft_json {
 	size_t rec_at;      /* level index of the open record, or SIZE_MAX */
 	const json_val **slot; /* its fields' values */
 	size_t *fkeylen;    /* the fields' key lengths */
+	json_val *sval;     /* the scalar fields' values */
+	uint64_t *cand;     /* [(parent + 1) * KEYLENS + keylen bucket]: the
+			     * fields a key can be (bits) */
 	uint64_t objects;   /* fields that are parents (objects looked into) */
 	uint64_t seen;      /* fields met in the open record */
 	int next_field;     /* the field the next value is, or -1 */
@@ -62,6 +68,27 @@ struct ft_json {
 	char *scratch;      /* NUL-terminated copy of a streamed scalar */
 	size_t cscratch;
 };
+
+/* Copy n bytes and a NUL: keys and most scalars are a few bytes, where
+ * fixed-size moves beat a call to memcpy. */
+static void
+copy_text(char *d, const void *src, size_t n)
+{
+	const char *s = src;
+	if (n >= 8 && n <= 16) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	} else {
+		memcpy(d, s, n);
+	}
+	d[n] = '\0';
+}
 
 /* --- the record arena ------------------------------------------------- */
 
@@ -295,9 +322,15 @@ scalar(ft_json *j, enum json_type t, int b, const char *s, size_t n)
 		j->next_field = -1;
 		if (f < 0 || (j->objects >> f & 1))
 			return 1;
-		json_val *v = new_scalar(j, t, b, s, n);
-		if (v == NULL)
+		char *copy = rec_alloc(j, n + 1);
+		if (copy == NULL)
 			return too_big(j), 0;
+		copy_text(copy, s, n);
+		json_val *v = &j->sval[f];
+		v->type = t;
+		v->b = b;
+		v->s = copy;
+		v->n = n;
 		j->slot[f] = v;
 		return 1;
 	}
@@ -448,8 +481,7 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 		j->path.kcap = grow_cap(j->path.kcap, j->path.klen + n + 1, 256);
 		j->path.keys = xrealloc(j->path.keys, j->path.kcap);
 	}
-	memcpy(j->path.keys + j->path.klen, s, n);
-	j->path.keys[j->path.klen + n] = '\0';
+	copy_text(j->path.keys + j->path.klen, s, n);
 	seg->is_key = 1;
 	seg->keylen = n;
 	j->path.klen += n + 1;
@@ -457,14 +489,15 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 		/* In a record: the first occurrence of a field of the object
 		 * looked into goes on; everything else is dropped. */
 		int in = j->lv[j->nlv - 1].field;
-		const json_field *fl = j->h->fields;
-		for (size_t i = 0; i < j->h->nfields; i++) {
-			if (fl[i].parent == in && j->fkeylen[i] == n &&
-			    same_key(fl[i].key, s, n)) {
+		uint64_t c = j->cand[(size_t)(in + 1) * KEYLENS + KEYLEN_BUCKET(n)];
+		while (c != 0) {
+			int i = __builtin_ctzll(c);
+			c &= c - 1;
+			if (j->fkeylen[i] == n && same_key(j->h->fields[i].key, s, n)) {
 				if (j->seen >> i & 1)
 					break;
 				j->seen |= (uint64_t)1 << i;
-				j->next_field = (int)i;
+				j->next_field = i;
 				return 1;
 			}
 		}
@@ -565,6 +598,8 @@ json_free(ft_json *j)
 	free(j->scratch);
 	free(j->slot);
 	free(j->fkeylen);
+	free(j->sval);
+	free(j->cand);
 }
 
 /* Report a stop inside yajl: a callback's failure or a syntax error at
@@ -603,10 +638,20 @@ json_stream(ft_source *src, const json_handler *h, void *ctx,
 	if (h->nfields > 0) {
 		J.slot = xcalloc(h->nfields, sizeof(*J.slot));
 		J.fkeylen = xcalloc(h->nfields, sizeof(*J.fkeylen));
+		J.sval = xcalloc(h->nfields, sizeof(*J.sval));
+		J.cand = xcalloc((h->nfields + 1) * KEYLENS, sizeof(*J.cand));
 		for (size_t i = 0; i < h->nfields; i++) {
+			int par = h->fields[i].parent;
 			J.fkeylen[i] = strlen(h->fields[i].key);
-			if (h->fields[i].parent >= 0)
-				J.objects |= (uint64_t)1 << h->fields[i].parent;
+			if (par >= (int)h->nfields || par < -1) {
+				diag_set(err, "%s: field %zu: bad parent", J.name, i);
+				json_free(&J);
+				return -1;
+			}
+			if (par >= 0)
+				J.objects |= (uint64_t)1 << par;
+			J.cand[(size_t)(par + 1) * KEYLENS + KEYLEN_BUCKET(J.fkeylen[i])] |=
+			    (uint64_t)1 << i;
 		}
 	}
 	J.max_record = o != NULL && o->max_record > 0 ? o->max_record : (size_t)64 << 20;

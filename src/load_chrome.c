@@ -46,6 +46,26 @@
 
 #define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 256, init)
 
+/* Spans and marks, one per duration event (tens of megabytes for a big
+ * recording), are big arrays (xalloc.h: huge pages where the kernel
+ * offers them, growth by mremap): far fewer page faults. */
+#define BIGPUSH(arr, n, cap, init) do {                                     \
+		if ((n) == (cap))                                               \
+			(arr) = big_grow((arr), &(cap), sizeof(*(arr)));        \
+		(arr)[(n)++] = init;                                            \
+	} while (0)
+
+static void *
+big_grow(void *p, size_t *cap, size_t size)
+{
+	size_t nc = grow_cap(*cap, *cap + 1, 1024);
+	if (nc > SIZE_MAX / size)
+		return xreallocarray(p, nc, size); /* reports the overflow */
+	p = xbig_realloc(p, *cap * size, nc * size);
+	*cap = nc;
+	return p;
+}
+
 /* One node of a Chrome CPU profile. */
 struct cnode {
 	int64_t id;
@@ -721,7 +741,7 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 			bad(C, j, "X event ends past the largest timestamp");
 			return 0;
 		}
-		PUSH(C->spans, C->nspans, C->cspans,
+		BIGPUSH(C->spans, C->nspans, C->cspans,
 		    ((struct span){th, event_name(C, f), C->seq++, ts, dur}));
 		if (dur > C->threads[th].last_ns)
 			C->threads[th].last_ns = dur;
@@ -731,7 +751,7 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 			bad(C, j, "%c event without a numeric ts", ph[0]);
 			return 0;
 		}
-		PUSH(C->marks, C->nmarks, C->cmarks, ((struct mark){th,
+		BIGPUSH(C->marks, C->nmarks, C->cmarks, ((struct mark){th,
 		    ph[0] == 'B' ? event_name(C, f) : NONE, C->seq++, ts, ph[0] == 'B'}));
 		if (ts > C->threads[th].last_ns)
 			C->threads[th].last_ns = ts;
@@ -915,7 +935,7 @@ match_marks(struct ch *C)
 			while (nopen > 0) {
 				const struct mark *m = &C->marks[open[--nopen]];
 				int64_t end = C->threads[m->thread].last_ns;
-				PUSH(C->spans, C->nspans, C->cspans,
+				BIGPUSH(C->spans, C->nspans, C->cspans,
 				    ((struct span){m->thread, m->name, m->seq, m->ts, end}));
 				unclosed++;
 			}
@@ -929,7 +949,7 @@ match_marks(struct ch *C)
 			unmatched++;
 		} else {
 			const struct mark *b = &C->marks[open[--nopen]];
-			PUSH(C->spans, C->nspans, C->cspans,
+			BIGPUSH(C->spans, C->nspans, C->cspans,
 			    ((struct span){b->thread, b->name, b->seq, b->ts, m->ts}));
 		}
 	}
@@ -1098,8 +1118,8 @@ ch_free(struct ch *C)
 	idmap_free(&C->prof_ids);
 	free(C->threads);
 	idmap_free(&C->thread_ids);
-	free(C->spans);
-	free(C->marks);
+	xbig_free(C->spans, C->cspans * sizeof(*C->spans));
+	xbig_free(C->marks, C->cmarks * sizeof(*C->marks));
 	free(C->gframes);
 	idmap_free(&C->gframe_ids);
 	free(C->gsamples);
