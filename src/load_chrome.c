@@ -698,6 +698,24 @@ sampled_event(struct ch *C, ft_json *j, const json_val *const *f, const char *na
 	return 0;
 }
 
+/* CPU profiles and global samples win over duration events (load_trace):
+ * once the trace has either, duration events are still checked (counted
+ * when bad) but no longer kept, and those kept so far are dropped. */
+static int
+spans_unused(struct ch *C)
+{
+	if (C->nprofs == 0 && C->ngsamples == 0)
+		return 0;
+	if (C->spans != NULL || C->marks != NULL) {
+		xbig_free(C->spans, C->cspans * sizeof(*C->spans));
+		xbig_free(C->marks, C->cmarks * sizeof(*C->marks));
+		C->spans = NULL;
+		C->marks = NULL;
+		C->nspans = C->cspans = C->nmarks = C->cmarks = 0;
+	}
+	return 1;
+}
+
 /* One trace event: its fields (json.c, JSON_FIELDS). */
 static int
 trace_event(void *ctx, ft_json *j, const json_val *const *f)
@@ -741,6 +759,8 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 			bad(C, j, "X event ends past the largest timestamp");
 			return 0;
 		}
+		if (spans_unused(C))
+			return 0;
 		BIGPUSH(C->spans, C->nspans, C->cspans,
 		    ((struct span){th, event_name(C, f), C->seq++, ts, dur}));
 		if (dur > C->threads[th].last_ns)
@@ -751,6 +771,8 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 			bad(C, j, "%c event without a numeric ts", ph[0]);
 			return 0;
 		}
+		if (spans_unused(C))
+			return 0;
 		BIGPUSH(C->marks, C->nmarks, C->cmarks, ((struct mark){th,
 		    ph[0] == 'B' ? event_name(C, f) : NONE, C->seq++, ts, ph[0] == 'B'}));
 		if (ts > C->threads[th].last_ns)

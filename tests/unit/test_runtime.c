@@ -210,6 +210,41 @@ TEST(trace_profile_chunks)
 	free(f);
 }
 
+/* Duration events before and after the CPU profile appears change
+ * nothing but the count of bad ones (the loader stops keeping them once
+ * it has a profile and drops those it kept). */
+TEST(trace_profile_wins_over_durations)
+{
+	const char *t = "["
+	    "{\"ph\":\"X\",\"name\":\"early\",\"pid\":1,\"tid\":5,\"ts\":0,\"dur\":9},"
+	    "{\"ph\":\"B\",\"name\":\"open\",\"pid\":1,\"tid\":5,\"ts\":1},"
+	    "{\"ph\":\"X\",\"name\":\"bad\",\"pid\":1,\"tid\":5,\"ts\":2},"
+	    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":5,"
+	    "\"args\":{\"data\":{\"startTime\":100}}},"
+	    "{\"ph\":\"X\",\"name\":\"late\",\"pid\":1,\"tid\":5,\"ts\":3,\"dur\":1},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":5,\"ts\":4},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":5,\"ts\":5},"
+	    "{\"ph\":\"X\",\"name\":\"bad\",\"pid\":1,\"tid\":5,\"dur\":2},"
+	    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":9,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"f\"}}],\"samples\":[2,2]},\"timeDeltas\":[1,4],"
+	    "\"endTime\":120}}},"
+	    "{\"ph\":\"X\",\"name\":\"after\",\"pid\":1,\"tid\":5,\"ts\":6,\"dur\":1}]";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	/* The two X events without ts or dur; no unmatched B/E counted. */
+	CHECK_INT(rep.invalid, 2);
+	CHECK_INT(rep.valid, 2);
+	profile_free(p);
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	/* times 101, 105: f 4, then f to the end 120: 15 */
+	CHECK_STR(f, "[unknown]-1/5;f 19\n");
+	free(f);
+}
+
 /* JSON_FIELDS: a record delivers only its fields, each from its first
  * occurrence, looked-into objects only when they are objects; members
  * that are not fields are parsed but never built or delivered, at any
@@ -515,6 +550,7 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
+	RUN(trace_profile_wins_over_durations);
 	RUN(json_fields_records);
 	RUN(trace_dropped_members);
 	RUN(trace_global_samples);
