@@ -160,7 +160,8 @@ json_key(const ft_json *j, size_t i, size_t *n)
 	if (i >= j->path.depth || !j->path.seg[i].is_key)
 		return NULL;
 	*n = j->path.seg[i].keylen;
-	return j->path.keys + j->path.seg[i].key_off;
+	const json_seg *g = &j->path.seg[i];
+	return g->fkey != NULL ? g->fkey : j->path.keys + g->key_off;
 }
 
 int
@@ -182,7 +183,8 @@ path_text(const ft_json *j, char *buf, size_t cap)
 		int w;
 		if (s->is_key) {
 			char esc[96];
-			escape_text(esc, sizeof(esc), j->path.keys + s->key_off, s->keylen, 60);
+			escape_text(esc, sizeof(esc), s->fkey != NULL ? s->fkey :
+			    j->path.keys + s->key_off, s->keylen, 60);
 			w = snprintf(buf + len, cap - len, ".%s", esc);
 		} else {
 			w = snprintf(buf + len, cap - len, "[%lld]", (long long)s->index);
@@ -441,7 +443,7 @@ start(ft_json *j, enum json_type t)
 		j->path.seg = xreallocarray(j->path.seg, j->path.cap, sizeof(json_seg));
 	}
 	j->lv[j->nlv] = (struct level){t, mode, v, field};
-	j->path.seg[j->nlv] = (json_seg){0, j->path.klen, 0, -1};
+	j->path.seg[j->nlv] = (json_seg){0, j->path.klen, 0, -1, NULL};
 	j->nlv++;
 	j->path.depth = j->nlv;
 	return 1;
@@ -477,17 +479,13 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 		return 1;
 	json_seg *seg = &j->path.seg[j->nlv - 1];
 	j->path.klen = seg->key_off;
-	if (j->path.klen + n + 1 > j->path.kcap) {
-		j->path.kcap = grow_cap(j->path.kcap, j->path.klen + n + 1, 256);
-		j->path.keys = xrealloc(j->path.keys, j->path.kcap);
-	}
-	copy_text(j->path.keys + j->path.klen, s, n);
 	seg->is_key = 1;
 	seg->keylen = n;
-	j->path.klen += n + 1;
+	int drop = 0;
 	if (j->collect_at == SIZE_MAX && j->rec_at != SIZE_MAX) {
 		/* In a record: the first occurrence of a field of the object
-		 * looked into goes on; everything else is dropped. */
+		 * looked into goes on (the path names it by the field's own
+		 * key); everything else is dropped. */
 		int in = j->lv[j->nlv - 1].field;
 		uint64_t c = j->cand[(size_t)(in + 1) * KEYLENS + KEYLEN_BUCKET(n)];
 		while (c != 0) {
@@ -498,9 +496,20 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 					break;
 				j->seen |= (uint64_t)1 << i;
 				j->next_field = i;
+				seg->fkey = j->h->fields[i].key;
 				return 1;
 			}
 		}
+		drop = 1;
+	}
+	seg->fkey = NULL;
+	if (j->path.klen + n + 1 > j->path.kcap) {
+		j->path.kcap = grow_cap(j->path.kcap, j->path.klen + n + 1, 256);
+		j->path.keys = xrealloc(j->path.keys, j->path.kcap);
+	}
+	copy_text(j->path.keys + j->path.klen, s, n);
+	j->path.klen += n + 1;
+	if (drop) {
 		j->drop = 1;
 		return 1;
 	}

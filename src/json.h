@@ -53,6 +53,8 @@ typedef struct json_seg {
 	int is_key;
 	size_t key_off, keylen; /* into the path's key buffer */
 	int64_t index;          /* array position (-1 before the first) */
+	const char *fkey;       /* in a JSON_FIELDS record: the field's key
+				 * (not copied into the buffer), else NULL */
 } json_seg;
 
 typedef struct json_path {

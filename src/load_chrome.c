@@ -144,6 +144,8 @@ struct ch {
 	ft_idmap thread_ids;
 	int64_t last_pid, last_tid; /* the last numeric (pid, tid) seen ... */
 	uint32_t last_thread;       /* ... and its thread, NONE before one */
+	char last_text[48];         /* ... as written: pid text, NUL, tid text */
+	size_t last_plen, last_tlen;
 	struct span *spans; size_t nspans, cspans;
 	struct mark *marks; size_t nmarks, cmarks;
 	struct gframe *gframes; size_t ngframes, cgframes;
@@ -563,6 +565,14 @@ thread_of(struct ch *C, ft_json *j, const json_val *pidv, const json_val *tidv)
 {
 	int64_t pid, tid;
 	uint32_t pn, tn;
+	/* Events come in runs of one thread: the same numbers as written
+	 * are the same thread, unparsed. */
+	int numtext = pidv != NULL && tidv != NULL && pidv->type == JSON_NUM &&
+	    tidv->type == JSON_NUM && pidv->n + tidv->n + 1 < sizeof(C->last_text);
+	if (numtext && C->last_thread != NONE && pidv->n == C->last_plen &&
+	    tidv->n == C->last_tlen && memcmp(pidv->s, C->last_text, pidv->n) == 0 &&
+	    memcmp(tidv->s, C->last_text + pidv->n + 1, tidv->n) == 0)
+		return C->last_thread;
 	if (trace_id(C, pidv, &pid, &pn) != 0 || trace_id(C, tidv, &tid, &tn) != 0) {
 		bad(C, j, "pid or tid is neither a number nor a string");
 		return NONE;
@@ -583,6 +593,13 @@ thread_of(struct ch *C, ft_json *j, const json_val *pidv, const json_val *tidv)
 		C->last_pid = pid;
 		C->last_tid = tid;
 		C->last_thread = at;
+		C->last_plen = C->last_tlen = SIZE_MAX;
+		if (numtext) {
+			memcpy(C->last_text, pidv->s, pidv->n);
+			memcpy(C->last_text + pidv->n + 1, tidv->s, tidv->n);
+			C->last_plen = pidv->n;
+			C->last_tlen = tidv->n;
+		}
 	}
 	return at;
 }

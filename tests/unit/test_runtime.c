@@ -321,6 +321,14 @@ TEST(json_fields_records)
 	source_close(s);
 	CHECK(strstr(err.msg, "t.json: byte ") == err.msg);
 	CHECK(strstr(err.msg, "invalid JSON") != NULL);
+	CHECK(strstr(err.msg, "at $[0].junk: ") != NULL);
+	/* The path names the fields on the way to an error inside one. */
+	bad = "[{\"a\":1},{\"b\":{\"c\":[1,{\"x\":}]}}]";
+	K.records = 0;
+	s = source_open_mem(bad, strlen(bad), "t.json");
+	CHECK_INT(json_stream(s, &h, &K, NULL, &err), -1);
+	source_close(s);
+	CHECK(strstr(err.msg, "at $[1].b.c[1].x: invalid JSON") != NULL);
 	/* A field larger than the record limit stops the parse. */
 	size_t big = (size_t)3 << 19;
 	char *huge = malloc(big + 32);
