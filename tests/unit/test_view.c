@@ -1,5 +1,6 @@
 /* Tests for view.c: each action's effect on the state. */
 #include "canvas.h"
+#include "export_view.h"
 #include "helpers.h"
 #include "render.h"
 #include "unit.h"
@@ -600,10 +601,18 @@ TEST(heat_scale_when_needed)
 	view_butterfly_close(&v);
 	/* Heat off: a new tree leaves it unknown. */
 	v.color = COLOR_NAME;
-	CHECK_INT(view_filter_add(&v, "ignore a", &err), 0);
+	CHECK_INT(view_filter_add(&v, "ignore ^a$", &err), 0);
 	CHECK_INT(v.max_self, -1);
 	render_view(&v, &c);
 	CHECK_INT(v.max_self, -1);
+	/* The SVG export of a heat-coloured view works it out too. */
+	v.color = COLOR_HEAT;
+	FILE *svg = tmpfile();
+	CHECK(svg != NULL);
+	CHECK_INT(view_export_svg(&v, svg, 800, 0.1, &err), 0);
+	fclose(svg);
+	CHECK_INT(v.max_self, profile_max_self(v.prof, 0));
+	CHECK(v.max_self > 0);
 	canvas_free(&c);
 	view_free(&v);
 	profile_free(p);
