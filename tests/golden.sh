@@ -8,6 +8,11 @@ cd "$top" || exit 1
 FLAMETUI=${FLAMETUI:-./flametui}
 case $FLAMETUI in /*) ;; *) FLAMETUI=$top/${FLAMETUI#./} ;; esac
 export FLAMETUI
+# The .out files were made in a UTF-8 locale (frame rows drawn with U+258F);
+# a command that wants another sets LC_ALL itself.  Without this, a machine
+# whose environment has no LANG (a minimal Debian, env -i) draws ASCII.
+LC_ALL=C.UTF-8
+export LC_ALL
 pass=0 fail=0
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
