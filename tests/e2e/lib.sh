@@ -19,6 +19,12 @@
 #   ft_done                              print the result, exit 0 or 1
 
 FT_ROOT=${FT_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+# The harness itself (tmux, grep over captured screens) runs in a UTF-8
+# locale whatever the environment has (a minimal Debian under env -i has no
+# LANG): a pattern's '.' must match one drawn glyph such as U+258F, not one
+# byte of it.  flametui's own locale is set per session (FT_LANG).
+LC_ALL=C.UTF-8
+export LC_ALL
 FLAMETUI=${FLAMETUI:-$FT_ROOT/flametui}
 case $FLAMETUI in /*) ;; *) FLAMETUI=$FT_ROOT/$FLAMETUI ;; esac
 FT_DATA=$FT_ROOT/tests/data
