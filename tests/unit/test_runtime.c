@@ -12,6 +12,7 @@
 #include "labels.h"
 #include "load.h"
 #include "source.h"
+#include "xalloc.h"
 
 /* Folded export of column col ("" and the error on stderr on failure). */
 static char *
@@ -331,7 +332,7 @@ TEST(json_fields_records)
 	CHECK(strstr(err.msg, "at $[1].b.c[1].x: invalid JSON") != NULL);
 	/* A field larger than the record limit stops the parse. */
 	size_t big = (size_t)3 << 19;
-	char *huge = malloc(big + 32);
+	char *huge = xmalloc(big + 32);
 	strcpy(huge, "[{\"a\":\"");
 	memset(huge + 7, 'x', big);
 	strcpy(huge + 7 + big, "\"}]");
@@ -342,7 +343,7 @@ TEST(json_fields_records)
 	free(huge);
 	CHECK(strstr(err.msg, "larger than 1 MiB") != NULL);
 	/* The same member when it is not a field: dropped unseen, no limit. */
-	huge = malloc(big + 32);
+	huge = xmalloc(big + 32);
 	strcpy(huge, "[{\"q\":\"");
 	memset(huge + 7, 'x', big);
 	strcpy(huge + 7 + big, "\"}]");
