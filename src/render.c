@@ -621,6 +621,26 @@ render_status_fit(const ft_canvas *c, int room, const char *name, size_t len,
 /* The selected frame's value by the values of each label key, one line
  * per key, biggest share first: "endpoint: /api/search 61%, ...".  Keys
  * follow tagshow/taghide.  Returns the next free row. */
+/* One value of a label breakdown at x on row y: ", " (or " " for the
+ * key's first), the value (or "(none)"), its share of all; the new x. */
+int
+render_label_value(ft_canvas *c, int x, int y, int first, const ft_labelsets *s,
+    uint32_t value, double v, double all)
+{
+	uint32_t vl;
+	const char *val = labelsets_text(s, value, &vl);
+	char pc[32];
+	units_pct(pc, sizeof(pc), v, all);
+	x += canvas_text(c, x, y, c->w - x, first ? " " : ", ", first ? 1 : 2, st_plain, 0);
+	if (vl == 0)
+		x += canvas_text(c, x, y, c->w - x, "(none)", 6, st_plain, 0);
+	else
+		x += canvas_text(c, x, y, c->w - x, val, vl, st_plain, 1);
+	x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
+	x += canvas_text(c, x, y, c->w - x, pc, strlen(pc), st_plain, 0);
+	return x;
+}
+
 static int
 draw_label_shares(ft_view *v, ft_canvas *c, int y)
 {
@@ -645,20 +665,9 @@ draw_label_shares(ft_view *v, ft_canvas *c, int y)
 		int x = canvas_text(c, 0, y, c->w, k, kl, st_plain, 1);
 		x += canvas_text(c, x, y, c->w - x, ":", 1, st_plain, 0);
 		for (int first = 1; i < v->lab.n && v->lab.r[i].key == key; i++, first = 0) {
-			uint32_t vl;
-			const char *val = labelsets_text(s, v->lab.r[i].value, &vl);
-			char pc[32];
-			units_pct(pc, sizeof(pc), (double)v->lab.r[i].v, all);
-			if (x >= c->w)
-				continue;
-			x += canvas_text(c, x, y, c->w - x, first ? " " : ", ", first ? 1 : 2,
-			    st_plain, 0);
-			if (vl == 0)
-				x += canvas_text(c, x, y, c->w - x, "(none)", 6, st_plain, 0);
-			else
-				x += canvas_text(c, x, y, c->w - x, val, vl, st_plain, 1);
-			x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
-			x += canvas_text(c, x, y, c->w - x, pc, strlen(pc), st_plain, 0);
+			if (x < c->w)
+				x = render_label_value(c, x, y, first, s, v->lab.r[i].value,
+				    (double)v->lab.r[i].v, all);
 		}
 		y++;
 	}

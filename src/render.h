@@ -4,6 +4,7 @@
 #define FT_RENDER_H
 
 #include "canvas.h"
+#include "labels.h"
 #include "view.h"
 
 /* Draw v into c (c must be v->w x v->h). */
@@ -44,5 +45,11 @@ uint32_t render_frame_color(const ft_view *v, uint32_t node);
 ft_style render_frame_style(const ft_view *v, uint32_t node);
 /* The colour mode's name: "name", "package", "heat", "total delta"... */
 const char *render_color_name(const ft_view *v);
+
+/* One value of a label breakdown drawn at x on row y (", VALUE PCT", or
+ * " VALUE PCT" for the first of its key); returns the new x.  The
+ * details panel and the comparison's breakdown share it. */
+int render_label_value(ft_canvas *c, int x, int y, int first, const ft_labelsets *s,
+    uint32_t value, double v, double all);
 
 #endif

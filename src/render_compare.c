@@ -19,6 +19,7 @@
 
 #include "functions.h"
 #include "labels.h"
+#include "render.h"
 #include "transform.h"
 #include "units.h"
 
@@ -444,22 +445,9 @@ label_lines(ft_view *v, ft_canvas *c, int y)
 			x += canvas_text(c, x, y, c->w - x, ":", 1, st_plain, 0);
 			if (e == i[s])
 				x += canvas_text(c, x, y, c->w - x, " absent", 7, st_plain, 0);
-			for (uint32_t j = i[s]; j < e; j++) {
-				uint32_t vl;
-				const char *val = labelsets_text(ls, r[s][j].value, &vl);
-				char pc[32];
-				units_pct(pc, sizeof(pc), (double)r[s][j].v, (double)all);
-				if (x >= c->w)
-					break;
-				x += canvas_text(c, x, y, c->w - x, j == i[s] ? " " : ", ",
-				    j == i[s] ? 1 : 2, st_plain, 0);
-				if (vl == 0)
-					x += canvas_text(c, x, y, c->w - x, "(none)", 6, st_plain, 0);
-				else
-					x += canvas_text(c, x, y, c->w - x, val, vl, st_plain, 1);
-				x += canvas_text(c, x, y, c->w - x, " ", 1, st_plain, 0);
-				x += canvas_text(c, x, y, c->w - x, pc, strlen(pc), st_plain, 0);
-			}
+			for (uint32_t j = i[s]; j < e && x < c->w; j++)
+				x = render_label_value(c, x, y, j == i[s], ls, r[s][j].value,
+				    (double)r[s][j].v, (double)all);
 			i[s] = e;
 			y++;
 		}
