@@ -546,7 +546,7 @@ part_mergeable(const struct loader *A, const struct part *P)
 
 /* Replay part P's names and nodes into A in creation order. */
 static int
-part_merge(struct loader *A, struct part *P)
+part_merge(struct loader *A, struct part *P, int last)
 {
 	ft_profile *a = A->p, *b = P->L.p;
 	uint32_t nn = intern_count(b->names);
@@ -555,13 +555,23 @@ part_merge(struct loader *A, struct part *P)
 	for (uint32_t id = 1; id < nn; id++)
 		nmap[id] = intern_get(a->names, intern_str(b->names, id),
 		    intern_len(b->names, id), intern_kind(b->names, id));
-	uint32_t *map = xmalloc(sizeof(uint32_t) * b->nnodes);
+	size_t map_bytes = sizeof(uint32_t) * b->nnodes;
+	uint32_t *map = xbig_realloc(NULL, 0, map_bytes);
 	map[FT_ROOT] = FT_ROOT;
 	size_t nv = (size_t)a->nvals;
+	/* A node of A made by this merge has only children made by it too,
+	 * each of a different name (they are one node's children in the
+	 * part): under it nothing need be looked up.  After the last part
+	 * nothing is looked up at all, so such children are pushed without
+	 * the child counts and hash entries later lookups would need. */
+	uint32_t made = a->nnodes;
 	int rc = profile_add_self(a, FT_ROOT, b->total, A->err);
 	for (uint32_t n = 1; n < b->nnodes && rc == 0; n++) {
 		const ft_node *nd = &b->nodes[n];
-		map[n] = profile_child(a, map[nd->parent], nmap[nd->name]);
+		uint32_t up = map[nd->parent];
+		map[n] = up < made ? profile_child(a, up, nmap[nd->name]) :
+		    last ? profile_push(a, up, nmap[nd->name]) :
+		    profile_append(a, up, nmap[nd->name]);
 		const ft_val *v = &b->total[(size_t)n * nv];
 		int any = 0;
 		for (size_t c = 0; c < nv; c++)
@@ -582,7 +592,7 @@ part_merge(struct loader *A, struct part *P)
 				A->rep->stacks++;
 		}
 	}
-	free(map);
+	xbig_free(map, map_bytes);
 	free(nmap);
 	A->rep->lines += P->rep.lines;
 	A->rep->blank += P->rep.blank;
@@ -651,7 +661,7 @@ read_all(struct loader *L)
 	int merged = 1;
 	for (int i = 1; i < np && rc == 0 && merged; i++) {
 		if (part_mergeable(L, &parts[i])) {
-			rc = part_merge(L, &parts[i]);
+			rc = part_merge(L, &parts[i], i == np - 1);
 			L->rep->parts = i + 1;
 			continue;
 		}

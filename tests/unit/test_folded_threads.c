@@ -230,6 +230,36 @@ TEST(line_numbers_scale_and_columns)
 	unlink(path);
 }
 
+/* A frame first seen in a middle part gets many children there (it turns
+ * "wide": its children are found through a hash table), and a later part
+ * goes down to them again: the merge of the middle part must leave the
+ * new frame's children where the next merge looks for them, or that
+ * merge makes a second node of the same name. */
+TEST(wide_frame_made_in_a_middle_part)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/wide.folded", tmpdir);
+	FILE *f = fopen(path, "w");
+	for (int part = 0; part < 3; part++)
+		for (int i = 0; i < 40; i++)
+			fprintf(f, "%s;c%02d;leaf %d\n", part == 0 ? "first" : "wide", i, i + 1);
+	fclose(f);
+	ft_load_report r;
+	ft_diag e = {{0}};
+	ft_profile *p = load_n(path, 3, 0, &r, &e);
+	CHECK(p != NULL);
+	CHECK_INT(r.parts, 3);
+	if (p != NULL) {
+		/* all, first, wide, 40 + 40 frames c.., 80 leaves */
+		CHECK_INT(p->nnodes, 3 + 80 + 80);
+		uint32_t w = profile_find_child(p, FT_ROOT, intern_find(p->names, "wide", 4, 0));
+		CHECK(w != FT_NONE && profile_total(p, w, 0) == 2 * (40 * 41 / 2));
+	}
+	profile_free(p);
+	CHECK(check_agree(path, 0) >= 3);
+	unlink(path);
+}
+
 /* Gzip and memory sources are read in one go whatever --threads says. */
 TEST(unsplittable_sources)
 {
@@ -255,6 +285,7 @@ main(void)
 	RUN(real_files_agree);
 	RUN(bad_line_in_second_half);
 	RUN(line_numbers_scale_and_columns);
+	RUN(wide_frame_made_in_a_middle_part);
 	RUN(unsplittable_sources);
 	rmdir(tmpdir);
 	return unit_report();
