@@ -197,6 +197,25 @@ intern_get_hashed(ft_intern *t, const char *s, size_t n, int kind, uint64_t h)
 	return id;
 }
 
+void
+intern_prefetch_slot(const ft_intern *t, uint64_t h)
+{
+	__builtin_prefetch(&t->slots[(uint32_t)h & t->mask]);
+}
+
+void
+intern_prefetch_name(const ft_intern *t, uint64_t h)
+{
+	const struct slot *v = &t->slots[(uint32_t)h & t->mask];
+	if (v->hash == h) {
+		/* The record and the name's first bytes, memcmp's first lines. */
+		const char *r = (const char *)v->r;
+		__builtin_prefetch(r);
+		__builtin_prefetch(r + 64);
+		__builtin_prefetch(r + 128);
+	}
+}
+
 uint32_t
 intern_get(ft_intern *t, const char *s, size_t n, int kind)
 {

@@ -44,6 +44,13 @@ uint32_t intern_get_joined(ft_intern *t, const char *a, size_t an,
     const char *b, size_t bn, int kind);
 uint32_t intern_get_hashed(ft_intern *t, const char *s, size_t n, int kind,
     uint64_t hash);
+/* Hints for a batch of lookups (a stack's frames): start loading the
+ * slot a name of this hash is looked for in, and once that is in, the
+ * name it holds.  Issue the first for every name of the batch, then the
+ * second, then look them up: the cache misses overlap instead of coming
+ * one after another.  Neither changes anything. */
+void intern_prefetch_slot(const ft_intern *t, uint64_t hash);
+void intern_prefetch_name(const ft_intern *t, uint64_t hash);
 /* Id of (s, kind) or UINT32_MAX when absent (never adds). */
 uint32_t intern_find(const ft_intern *t, const char *s, size_t n, int kind);
 

@@ -261,6 +261,14 @@ prev_reserve(struct prev *pv, size_t len, uint32_t depth)
 	}
 }
 
+#define BATCH 32 /* frames hashed and prefetched together */
+
+struct frame {
+	size_t at, len, nlen; /* start, length, length without kind suffix */
+	int kind;
+	uint64_t hash;
+};
+
 /* Walk (or create) the nodes of stack s[0..n) and return the leaf. */
 static uint32_t
 walk_stack(struct loader *L, const char *s, size_t n)
@@ -289,22 +297,37 @@ walk_stack(struct loader *L, const char *s, size_t n)
 	if (k > 0 && pv->ends[k - 1] == n)
 		return node; /* identical stack */
 	uint32_t depth = k;
-	prev_reserve(pv, n, depth + 1);
-	for (;;) {
-		const char *f = s + at;
-		const char *semi = memchr(f, ';', n - at);
-		size_t flen = semi != NULL ? (size_t)(semi - f) : n - at;
-		size_t nlen;
-		int kind = kind_of_suffix(f, flen, &nlen);
-		uint32_t name = intern_get(L->p->names, f, nlen, kind);
-		node = profile_child(L->p, node, name);
-		prev_reserve(pv, n, depth + 1);
-		pv->ends[depth] = (uint32_t)(at + flen);
-		pv->nodes[depth] = node;
-		depth++;
-		if (semi == NULL)
-			break;
-		at += flen + 1;
+	/* The new frames go in batches: split and hash a batch, start loading
+	 * their names' slots and records, then look them up and walk down. */
+	struct frame fr[BATCH];
+	int more = 1;
+	while (more) {
+		int nb = 0;
+		while (more && nb < BATCH) {
+			const char *f = s + at;
+			const char *semi = memchr(f, ';', n - at);
+			size_t flen = semi != NULL ? (size_t)(semi - f) : n - at;
+			struct frame *e = &fr[nb++];
+			e->at = at;
+			e->len = flen;
+			e->kind = kind_of_suffix(f, flen, &e->nlen);
+			e->hash = intern_hash(f, e->nlen);
+			intern_prefetch_slot(L->p->names, e->hash);
+			more = semi != NULL;
+			at += flen + 1;
+		}
+		for (int i = 0; i < nb; i++)
+			intern_prefetch_name(L->p->names, fr[i].hash);
+		prev_reserve(pv, n, depth + (uint32_t)nb);
+		for (int i = 0; i < nb; i++) {
+			const struct frame *e = &fr[i];
+			uint32_t name = intern_get_hashed(L->p->names, s + e->at, e->nlen,
+			    e->kind, e->hash);
+			node = profile_child(L->p, node, name);
+			pv->ends[depth] = (uint32_t)(e->at + e->len);
+			pv->nodes[depth] = node;
+			depth++;
+		}
 	}
 	memcpy(pv->text, s, n);
 	pv->len = n;
