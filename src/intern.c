@@ -38,6 +38,24 @@ struct ft_intern {
 	uint32_t rank_n;
 };
 
+/* Slot arrays of big tables go in big pages (xbig_realloc): a lookup's
+ * slot is a random one, and with small pages nearly every lookup of a
+ * big table missed the TLB too. */
+static struct slot *
+slots_new(uint32_t mask)
+{
+	size_t bytes = ((size_t)mask + 1) * sizeof(struct slot);
+	struct slot *s = xbig_realloc(NULL, 0, bytes);
+	memset(s, 0, bytes);
+	return s;
+}
+
+static void
+slots_free(struct slot *s, uint32_t mask)
+{
+	xbig_free(s, ((size_t)mask + 1) * sizeof(struct slot));
+}
+
 static const char *const suffixes[FT_KIND_COUNT] = {"", "_[k]", "_[j]", "_[i]", "_[w]"};
 static const char *const kind_names[FT_KIND_COUNT] = {"", "kernel", "JIT", "inlined", "waker"};
 
@@ -107,7 +125,7 @@ intern_new(void)
 	t->refs = 1;
 	t->arena = arena_new();
 	t->mask = 1023;
-	t->slots = xcalloc(t->mask + 1, sizeof(struct slot));
+	t->slots = slots_new(t->mask);
 	intern_get(t, "all", 3, FT_KIND_NONE);
 	return t;
 }
@@ -126,7 +144,7 @@ intern_unref(ft_intern *t)
 		return;
 	arena_free(t->arena);
 	free(t->ents);
-	free(t->slots);
+	slots_free(t->slots, t->mask);
 	free(t->rank);
 	free(t);
 }
@@ -135,7 +153,7 @@ static void
 rehash(ft_intern *t)
 {
 	uint32_t mask = t->mask * 2 + 1;
-	struct slot *slots = xcalloc((size_t)mask + 1, sizeof(struct slot));
+	struct slot *slots = slots_new(mask);
 	for (uint32_t k = 0; k <= t->mask; k++) {
 		if (t->slots[k].r == NULL)
 			continue;
@@ -144,7 +162,7 @@ rehash(ft_intern *t)
 			i = (i + 1) & mask;
 		slots[i] = t->slots[k];
 	}
-	free(t->slots);
+	slots_free(t->slots, t->mask);
 	t->slots = slots;
 	t->mask = mask;
 }
