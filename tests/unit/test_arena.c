@@ -4,6 +4,8 @@
 #include "unit.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 TEST(arena_keeps_pointers_and_alignment)
 {
@@ -68,11 +70,69 @@ TEST(intern_hash_tail_bytes_matter)
 	}
 }
 
+/* Names in bytewise order, ties by length then kind (what every sort by
+ * name uses), the reference a plain definition gives. */
+static const ft_intern *ref_t;
+
+static int
+ref_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t lx = intern_len(ref_t, x), ly = intern_len(ref_t, y);
+	int c = memcmp(intern_str(ref_t, x), intern_str(ref_t, y), lx < ly ? lx : ly);
+	if (c != 0)
+		return c;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return intern_kind(ref_t, x) - intern_kind(ref_t, y);
+}
+
+/* Ranks: names sharing long prefixes, shorter than 8 bytes, with NUL and
+ * high bytes, one text in several kinds. */
+TEST(intern_ranks_are_bytewise_order)
+{
+	ft_intern *t = intern_new();
+	static const char *const stems[] = {"", "a", "ab", "std::vector<int>::push_back",
+	    "std::vector<int>::pop", "std::vec", "std::ve", "\xff\xfe", "a\0", "a\0b",
+	    "\x80" "abc", "zz"};
+	uint32_t seed = 7;
+	for (int i = 0; i < 3000; i++) {
+		char buf[64];
+		const char *st = stems[i % (int)(sizeof(stems) / sizeof(stems[0]))];
+		size_t n = strlen(st);
+		if (i % 12 == 8 || i % 12 == 9)
+			n = i % 12 == 8 ? 2 : 3; /* the stems with a NUL */
+		memcpy(buf, st, n);
+		seed = seed * 1103515245u + 12345u;
+		int extra = (int)(seed >> 16) % 4;
+		for (int e = 0; e < extra; e++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[n++] = (char)("a\0\xff:"[(seed >> 16) % 4]);
+		}
+		intern_get(t, buf, n, (int)((seed >> 20) % FT_KIND_COUNT));
+	}
+	uint32_t nn = intern_count(t);
+	const uint32_t *rank = intern_ranks(t);
+	uint32_t *ids = malloc(sizeof(uint32_t) * nn);
+	for (uint32_t i = 0; i < nn; i++)
+		ids[i] = i;
+	ref_t = t;
+	qsort(ids, nn, sizeof(uint32_t), ref_cmp);
+	int bad = 0;
+	for (uint32_t i = 0; i < nn; i++)
+		bad += rank[ids[i]] != i;
+	CHECK_INT(bad, 0);
+	CHECK(nn > 200);
+	free(ids);
+	intern_unref(t);
+}
+
 int
 main(void)
 {
 	RUN(arena_keeps_pointers_and_alignment);
 	RUN(intern_ids_are_stable_and_kind_is_identity);
 	RUN(intern_hash_tail_bytes_matter);
+	RUN(intern_ranks_are_bytewise_order);
 	return unit_report();
 }
