@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "demangle.h"
 #include "intern.h"
 #include "merge.h"
 #include "relabel.h"
@@ -253,9 +254,11 @@ relabel(const ft_cmdline *o, ft_profile *p, ft_profile **raw, ft_diag *err)
  * warnings about skipped or rounded lines go to stderr. */
 static ft_profile *
 load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
-    ft_load_report *rep, ft_diag *err, ft_input *in)
+    ft_load_report *rep, ft_diag *err, ft_input *in, int dm_load, int keep_input)
 {
 	ft_load_opts lo = {0};
+	lo.dm_load = dm_load;
+	lo.keep_input = keep_input;
 	lo.strict = o->strict;
 	lo.threads = o->threads;
 	lo.sort = o->sort;
@@ -295,16 +298,83 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	return p;
 }
 
+/* The input of a profile demangled while loading, kept for the viewer's
+ * demangle key: loaded again in another mode (cmd_again_load). */
+struct again {
+	unsigned char *bytes;
+	size_t n;
+	char *name;
+	ft_intern *names;
+	int lines;
+};
+
+static void
+again_free(void *ctx)
+{
+	struct again *a = ctx;
+	if (a == NULL)
+		return;
+	free(a->bytes);
+	free(a->name);
+	intern_unref(a->names);
+	free(a);
+}
+
+static ft_profile *
+again_load(void *ctx, int dm, enum ft_sort sort, int col, ft_diag *err)
+{
+	struct again *a = ctx;
+	ft_load_opts lo = {0};
+	ft_load_report rep;
+	lo.sort = sort;
+	lo.lines = a->lines;
+	lo.dm_load = dm + 1;
+	ft_source *src = source_open_mem(a->bytes, a->n, a->name);
+	ft_profile *p = load_source(src, FT_FMT_PPROF, a->names, &lo, &rep, err);
+	source_close(src);
+	if (p != NULL && sort == FT_SORT_WEIGHT && col != p->deftype)
+		profile_sort(p, sort, col);
+	return p;
+}
+
 /* Load one file; --unit, --group and --demangle apply (see relabel() for
- * raw). */
+ * raw).  A loader that can demangle while building does (one tree, not
+ * two); for the viewer (raw non-NULL) its input is then kept instead of
+ * the tree as loaded (in->again), to load again in another mode. */
 static ft_profile *
 load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *rep,
     ft_diag *err, ft_profile **raw, ft_input *in)
 {
 	if (raw != NULL)
 		*raw = NULL;
-	ft_profile *p = load_as_loaded(o, path, names, rep, err, in);
-	return p != NULL ? relabel(o, p, raw, err) : NULL;
+	/* --watch relabels what it loads again from a raw tree (cmd_watch.c). */
+	int dm_load = o->demangle != FT_DEMANGLE_NONE && (raw == NULL || !o->watch) ?
+	    o->demangle + 1 : 0;
+	ft_profile *p = load_as_loaded(o, path, names, rep, err, in, dm_load,
+	    raw != NULL && dm_load > 0);
+	if (p != NULL && p->names_merged && rep->input != NULL) {
+		struct again *a = xcalloc(1, sizeof(*a));
+		a->bytes = rep->input;
+		a->n = rep->ninput;
+		a->name = xstrdup(path);
+		a->names = intern_ref(p->names);
+		a->lines = o->lines;
+		rep->input = NULL;
+		in->again = a;
+	}
+	return p != NULL ? relabel(o, p, p->names_merged ? NULL : raw, err) : NULL;
+}
+
+ft_profile *
+cmd_again_load(void *again, int dm, enum ft_sort sort, int col, ft_diag *err)
+{
+	return again_load(again, dm, sort, col, err);
+}
+
+void
+cmd_again_free(void *again)
+{
+	again_free(again);
 }
 
 /* --merge: load every file (one name table) and sum them.  The files are
@@ -321,7 +391,7 @@ load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in,
 	if (raw != NULL)
 		*raw = NULL;
 	for (; n < o->nfiles; n++)
-		if ((ps[n] = load_as_loaded(o, o->files[n], names, &rep, err, in)) == NULL)
+		if ((ps[n] = load_as_loaded(o, o->files[n], names, &rep, err, in, 0, 0)) == NULL)
 			break;
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
@@ -603,6 +673,8 @@ cmd_input_free(ft_input *in)
 		profile_free(in->base);
 	if (in->raw != NULL && in->raw != in->base)
 		profile_free(in->raw);
+	again_free(in->again);
+	free(in->report.input);
 	memset(in, 0, sizeof(*in));
 }
 

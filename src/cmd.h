@@ -84,6 +84,9 @@ typedef struct ft_input {
 	 * loaded (threads apart, names as in the file; owned unless it is
 	 * base itself; NULL when there is nothing to relabel). */
 	ft_profile *raw;
+	/* Or, for a base demangled while loading (names_merged), its input,
+	 * to load again in another mode (cmd_again_load); NULL otherwise. */
+	void *again;
 	uint32_t threads, processes; /* as loaded (--info) */
 	/* Warnings and notes met while loading go to stderr at once; the
 	 * viewer also shows the first on opening (stderr is only seen after
@@ -97,6 +100,13 @@ typedef struct ft_input {
  * raw non-NULL, *raw keeps p when the result differs).  NULL with err. */
 ft_profile *cmd_postload(const ft_cmdline *o, ft_profile *p, ft_profile **raw,
     ft_diag *err);
+
+/* The viewer's demangle key on a profile demangled while loading: its
+ * input (ft_input.again) loaded again in mode dm, finished with (sort,
+ * col); and the input freed.  The types of ft_reload_fn (view.h). */
+ft_profile *cmd_again_load(void *again, int dm, enum ft_sort sort, int col,
+    ft_diag *err);
+void cmd_again_free(void *again);
 
 /* --watch in the viewer: follow the file(s), reload in the background,
  * redraw (cmd_watch.c).  Runs the TUI on v; returns the exit status. */

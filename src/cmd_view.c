@@ -54,6 +54,13 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 			view_set_raw(v, in->raw, o->group, o->demangle, in->base);
 			in->raw = NULL;
 			in->base = in->p = NULL;
+		} else if (in->again != NULL) {
+			/* Demangled while loading: the demangle key loads the
+			 * kept input again; base and the input go with the view. */
+			view_set_reloader(v, in->base, o->demangle, cmd_again_load, in->again,
+			    cmd_again_free);
+			in->again = NULL;
+			in->base = in->p = NULL;
 		}
 		view_set_col(v, in->col);
 	}

@@ -22,6 +22,12 @@ typedef struct ft_load_opts {
 	int whole_lines;        /* --watch: ignore an unterminated last line */
 	int threads;            /* folded: read in this many parts at once; 0:
 	                         * the online CPUs (at most 2) for big files */
+	int dm_load;            /* pprof: 1 + a --demangle mode (demangle.h) to
+	                         * build the tree with, as relabel.h would make it
+	                         * (names_merged); 0: names as in the file */
+	int keep_input;         /* pprof with dm_load: the input bytes go to the
+	                         * report (input, ninput) when a name demangles,
+	                         * to be loaded again in another mode */
 } ft_load_opts;
 
 typedef struct ft_load_report {
@@ -37,6 +43,9 @@ typedef struct ft_load_report {
 	const char *what;       /* what invalid counts ("event"); NULL: "line" */
 	int parts;              /* folded: parts read by threads and merged
 	                         * (0: read in one go) */
+	unsigned char *input;   /* keep_input: the file's bytes as read (still
+	                         * compressed), malloc'd, the caller's; or NULL */
+	size_t ninput;
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */

@@ -39,10 +39,12 @@
 #include <string.h>
 
 #include "arena.h"
+#include "demangle.h"
 #include "framesrc.h"
 #include "labels.h"
 #include "load.h"
 #include "pbwire.h"
+#include "relabel.h"
 #include "xalloc.h"
 
 #define PPROF_MAX_BYTES ((size_t)1 << 30) /* 1 GiB of decoded protobuf */
@@ -113,6 +115,25 @@ struct pp {
 	ft_label *lab; uint32_t nlab, clab;
 	uint32_t *labstr; /* string index -> label string id + 1 (0 = not yet) */
 	ft_stackset stacks; /* per node: a sample ended here (distinct stacks) */
+
+	/* --demangle while building (o->dm_load), see dm_prepare(). */
+	int dm;                 /* the mode, or -1: names as in the file */
+	uint32_t dmn;           /* names (ids below) when the locations were read */
+	char **dtext;           /* per name id: its demangled text, until interned */
+	size_t *dtlen;
+	uint32_t *dmap;         /* per name id: its demangled id (UINT32_MAX: not yet) */
+	unsigned char *locdone; /* per location: frames renamed */
+	int changed;            /* some name demangles */
+	/* Distinct stacks as loaded (rep->stacks): a frame whose demangled
+	 * name has several names as loaded is told apart by its own. */
+	unsigned char *amb;     /* per name id: such a name */
+	unsigned char *locamb;  /* per location: has such a frame */
+	uint32_t *rawfr;        /* fr[] as loaded (only with such names) */
+	struct rawset {
+		uint32_t *pool; size_t npool, cpool; /* [len, node, names...] */
+		size_t *slots; size_t mask, n;      /* pool offset + 1 */
+	} rs;
+	uint32_t *key; size_t ckey;
 };
 
 static int
@@ -654,6 +675,204 @@ expand_locations(struct pp *P, ft_profile *p)
 	return 0;
 }
 
+/* --demangle while building.  relabel.c defines the demangled tree: the
+ * tree as loaded copied in node order with every name mapped (names that
+ * demangle alike merge).  Building with the mapped names gives that tree
+ * node for node: a merged node is created when the first of the nodes it
+ * merges would have been, so ids, child order and totals are the same.
+ * The new names are interned when a location is first used, which is
+ * when the copy would intern them (at the first node of that name), so
+ * name ids are the same too.  This prepares the map: each name used by a
+ * frame gets its demangled text (relabel_name_text), and names whose
+ * demangled name has other names as loaded are marked, for counting
+ * distinct stacks as loaded. */
+static void
+dm_prepare(struct pp *P, ft_profile *p)
+{
+	ft_intern *names = p->names;
+	uint32_t nn = intern_count(names);
+	P->dmn = nn;
+	P->dtext = xcalloc(nn ? nn : 1, sizeof(char *));
+	P->dtlen = xcalloc(nn ? nn : 1, sizeof(size_t));
+	P->dmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	memset(P->dmap, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
+	P->locdone = xcalloc(P->nlocs ? P->nlocs : 1, 1);
+	unsigned char *used = xcalloc(nn ? nn : 1, 1);
+	for (size_t i = 0; i < P->nfr; i++)
+		used[P->fr[i]] = 1;
+	/* Group the demangled texts (with the frame kind) in a scratch table:
+	 * a group of two or more, or one whose text is a used name that keeps
+	 * its name, merges names. */
+	ft_intern *groups = NULL;
+	uint32_t *group = NULL;
+	for (uint32_t id = 0; id < nn; id++) {
+		if (!used[id])
+			continue;
+		size_t len;
+		char *d = relabel_name_text(names, id, P->dm, &len);
+		if (d == NULL)
+			continue;
+		if (groups == NULL) {
+			groups = intern_new();
+			group = xcalloc(nn, sizeof(uint32_t));
+		}
+		P->dtext[id] = d;
+		P->dtlen[id] = len;
+		group[id] = intern_get(groups, d, len, intern_kind(names, id));
+		P->changed = 1;
+	}
+	if (groups != NULL) {
+		uint32_t ng = intern_count(groups);
+		uint32_t *size = xcalloc(ng, sizeof(uint32_t));
+		uint32_t *same = xmalloc(sizeof(uint32_t) * ng);
+		for (uint32_t id = 0; id < nn; id++)
+			if (P->dtext[id] != NULL)
+				size[group[id]]++;
+		for (uint32_t g = 0; g < ng; g++) {
+			same[g] = size[g] == 0 ? UINT32_MAX : intern_find(names,
+			    intern_str(groups, g), intern_len(groups, g), intern_kind(groups, g));
+			if (same[g] != UINT32_MAX && (same[g] >= nn || !used[same[g]] ||
+			    P->dtext[same[g]] != NULL))
+				same[g] = UINT32_MAX;
+			if (same[g] != UINT32_MAX)
+				size[g]++;
+		}
+		int any = 0;
+		P->amb = xcalloc(nn, 1);
+		for (uint32_t id = 0; id < nn; id++)
+			if (P->dtext[id] != NULL && size[group[id]] >= 2)
+				P->amb[id] = 1, any = 1;
+		for (uint32_t g = 0; g < ng; g++)
+			if (same[g] != UINT32_MAX && size[g] >= 2)
+				P->amb[same[g]] = 1;
+		free(size);
+		free(same);
+		free(group);
+		intern_unref(groups);
+		if (any) {
+			P->locamb = xcalloc(P->nlocs ? P->nlocs : 1, 1);
+			for (size_t i = 0; i < P->nlocs; i++)
+				for (uint32_t k = 0; k < P->locs[i].nframes; k++)
+					P->locamb[i] |= P->amb[P->fr[P->locs[i].frame0 + k]];
+			P->rawfr = xmalloc(sizeof(uint32_t) * (P->nfr ? P->nfr : 1));
+			memcpy(P->rawfr, P->fr, sizeof(uint32_t) * P->nfr);
+		} else {
+			free(P->amb);
+			P->amb = NULL;
+		}
+	}
+	free(used);
+}
+
+/* Rename location at's frames, at its first use. */
+static void
+dm_location(struct pp *P, ft_profile *p, uint32_t at)
+{
+	const struct ploc *l = &P->locs[at];
+	P->locdone[at] = 1;
+	for (uint32_t k = 0; k < l->nframes; k++) {
+		uint32_t *f = &P->fr[l->frame0 + k], id = *f;
+		if (id >= P->dmn)
+			continue;
+		if (P->dmap[id] == UINT32_MAX) {
+			if (P->dtext[id] != NULL) {
+				P->dmap[id] = relabel_name_intern(p->names, id, P->dtext[id],
+				    P->dtlen[id]);
+				free(P->dtext[id]);
+				P->dtext[id] = NULL;
+			} else {
+				P->dmap[id] = id;
+			}
+		}
+		*f = P->dmap[id];
+	}
+}
+
+static uint64_t
+key_hash(const uint32_t *k, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ k[i]) * 0xff51afd7ed558ccdull;
+	return h ^ (h >> 29);
+}
+
+static int
+key_equal(const struct rawset *s, size_t at, const uint32_t *k, size_t n)
+{
+	return s->pool[at] == n && memcmp(&s->pool[at + 1], k, n * sizeof(uint32_t)) == 0;
+}
+
+/* Add key k[0..n) to the set; 1 when it is new. */
+static int
+rawset_add(struct rawset *s, const uint32_t *k, size_t n)
+{
+	if ((s->n + 1) * 2 > s->mask) {
+		size_t mask = s->mask ? s->mask * 2 + 1 : 1023;
+		size_t *slots = xcalloc(mask + 1, sizeof(size_t));
+		for (size_t i = 0; i <= s->mask && s->slots != NULL; i++) {
+			if (s->slots[i] == 0)
+				continue;
+			size_t at = s->slots[i] - 1, j = key_hash(&s->pool[at + 1],
+			    s->pool[at]) & mask;
+			while (slots[j] != 0)
+				j = (j + 1) & mask;
+			slots[j] = s->slots[i];
+		}
+		free(s->slots);
+		s->slots = slots;
+		s->mask = mask;
+	}
+	size_t j = key_hash(k, n) & s->mask;
+	for (; s->slots[j] != 0; j = (j + 1) & s->mask)
+		if (key_equal(s, s->slots[j] - 1, k, n))
+			return 0;
+	if (s->npool + n + 1 > s->cpool) {
+		s->cpool = grow_cap(s->cpool, s->npool + n + 1, 1024);
+		s->pool = xreallocarray(s->pool, s->cpool, sizeof(uint32_t));
+	}
+	s->slots[j] = s->npool + 1;
+	s->pool[s->npool] = (uint32_t)n;
+	memcpy(&s->pool[s->npool + 1], k, n * sizeof(uint32_t));
+	s->npool += n + 1;
+	s->n++;
+	return 1;
+}
+
+/* Is the stack of this sample (ending at node) new, as loaded?  Its key
+ * is node and the names as loaded of its frames that share their
+ * demangled name with another: the rest of a stack as loaded follows
+ * from the node's path. */
+static int
+stack_new(struct pp *P, uint32_t node, size_t nloc)
+{
+	size_t n = 0;
+	if (P->rawfr != NULL) {
+		for (size_t i = nloc; i-- > 0;) {
+			uint32_t at = P->ldense != NULL ? P->ldense[P->sloc[i]] : 0;
+			if (P->ldense == NULL)
+				find_idx(P->lidx, P->nlidx, P->sloc[i], &at);
+			if (!P->locamb[at])
+				continue;
+			const struct ploc *l = &P->locs[at];
+			for (uint32_t k = 0; k < l->nframes; k++) {
+				uint32_t id = P->rawfr[l->frame0 + k];
+				if (!P->amb[id])
+					continue;
+				if (n + 2 > P->ckey) {
+					P->ckey = grow_cap(P->ckey, n + 2, 64);
+					P->key = xreallocarray(P->key, P->ckey, sizeof(uint32_t));
+				}
+				P->key[1 + n++] = id;
+			}
+		}
+	}
+	if (n == 0)
+		return stackset_add(&P->stacks, node);
+	P->key[0] = node;
+	return rawset_add(&P->rs, P->key, n + 1);
+}
+
 /* String index i as a label string id (interned once). */
 static uint32_t
 label_str(struct pp *P, ft_profile *p, uint64_t i)
@@ -773,6 +992,8 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		if (at == UINT32_MAX)
 			return err_at(P, m->key_off, "sample refers to unknown location id %"
 			    PRIu64, P->sloc[i]);
+		if (P->dm >= 0 && !P->locdone[at])
+			dm_location(P, p, at);
 		const struct ploc *l = &P->locs[at];
 		depth += l->nframes;
 		if (depth > PPROF_MAX_DEPTH)
@@ -786,7 +1007,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		P->ploc_ids[P->npprev] = id;
 		P->pnodes[P->npprev++] = node;
 	}
-	if (stackset_add(&P->stacks, node))
+	if (stack_new(P, node, nloc))
 		(*nstacks)++;
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
@@ -922,12 +1143,14 @@ note_zero_default(ft_profile *p)
 	}
 }
 
-/* Read the whole (decoded) source; NULL with err set. */
+/* Read the whole (decoded) source; NULL with err set.  With input, the
+ * bytes as read (NULL: they are the decoded ones). */
 static uint8_t *
-slurp(ft_source *src, size_t *len, ft_diag *err)
+slurp(ft_source *src, size_t *len, unsigned char **input, size_t *ninput,
+    ft_diag *err)
 {
 	unsigned char *buf;
-	int rc = source_slurp(src, &buf, len, PPROF_MAX_BYTES, err);
+	int rc = source_slurp_input(src, &buf, len, PPROF_MAX_BYTES, input, ninput, err);
 	if (rc == -2)
 		diag_set(err, "%s: protobuf larger than %zu MiB; not loaded",
 		    source_name(src), PPROF_MAX_BYTES >> 20);
@@ -959,17 +1182,32 @@ pp_free(struct pp *P)
 	free(P->lab);
 	free(P->labstr);
 	stackset_free(&P->stacks);
+	for (uint32_t i = 0; P->dtext != NULL && i < P->dmn; i++)
+		free(P->dtext[i]);
+	free(P->dtext);
+	free(P->dtlen);
+	free(P->dmap);
+	free(P->locdone);
+	free(P->amb);
+	free(P->locamb);
+	free(P->rawfr);
+	free(P->rs.pool);
+	free(P->rs.slots);
+	free(P->key);
 }
 
 ft_profile *
 load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
     ft_load_report *rep, ft_diag *err)
 {
-	size_t len;
-	uint8_t *buf = slurp(src, &len, err);
+	size_t len, ninput = 0;
+	int keep = o->keep_input && o->dm_load > 0;
+	unsigned char *input = NULL;
+	uint8_t *buf = slurp(src, &len, keep ? &input : NULL, &ninput, err);
 	if (buf == NULL)
 		return NULL;
 	struct pp P = {0};
+	P.dm = o->dm_load > 0 ? o->dm_load - 1 : -1;
 	P.name = source_name(src);
 	P.o = o;
 	P.err = err;
@@ -998,6 +1236,10 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	set_metadata(&P, p);
 	if (expand_locations(&P, p) < 0)
 		goto fail;
+	if (P.dm == FT_DEMANGLE_NONE)
+		P.dm = -1;
+	if (P.dm >= 0)
+		dm_prepare(&P, p);
 	P.svals = xcalloc(P.nvts, sizeof(ft_val));
 	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
 	P.labstr = xcalloc(P.nstrs ? P.nstrs : 1, sizeof(uint32_t));
@@ -1021,12 +1263,30 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	note_zero_default(p);
+	if (P.changed) {
+		/* What relabel.h would have made of it (cmd.c asks no more). */
+		p->renamed = 1;
+		p->rename_dm = o->dm_load - 1;
+		p->names_merged = 1;
+	}
+	if (keep && P.changed) {
+		if (input == NULL) { /* the decoded bytes are the input */
+			input = buf;
+			ninput = len;
+			buf = NULL;
+		}
+		rep->input = input;
+		rep->ninput = ninput;
+		input = NULL;
+	}
 	pp_free(&P);
 	free(buf);
+	free(input);
 	return p;
 fail:
 	profile_free(p);
 	pp_free(&P);
 	free(buf);
+	free(input);
 	return NULL;
 }

@@ -145,6 +145,11 @@ typedef struct ft_profile {
 	struct ft_rename *renames;
 	uint32_t nrenames;
 	int renamed, rename_dm;
+	/* The loader demangled the names while building (ft_load_opts
+	 * dm_load): renamed and rename_dm say the mode, frames that demangle
+	 * alike are merged and the names as loaded are gone, so no other
+	 * mode can be had from this tree (the viewer loads the file again). */
+	int names_merged;
 
 	/* Builder state, freed by profile_finish(): children of a node are
 	 * found by scanning its child list while it has few (at most WIDE + 1

@@ -145,6 +145,18 @@ profile_relabel_changes(const ft_profile *p, int g, int dm)
 	    (dm != names_mode(p) && profile_demanglable(p));
 }
 
+char *
+relabel_name_text(const ft_intern *names, uint32_t id, int dm, size_t *len)
+{
+	return demangle_name(intern_str(names, id), intern_len(names, id), dm, len);
+}
+
+uint32_t
+relabel_name_intern(ft_intern *names, uint32_t id, const char *text, size_t len)
+{
+	return intern_get(names, text, len, intern_kind(names, id));
+}
+
 /* The name id of id in mode dm (computed once per id; nmap[0..nn) caches
  * it, ids from nn on were interned while relabelling and are final). */
 static uint32_t
@@ -155,10 +167,10 @@ map_name(ft_intern *names, uint32_t *nmap, uint32_t nn, uint32_t id, int dm)
 	if (nmap[id] != UINT32_MAX)
 		return nmap[id];
 	size_t len;
-	char *d = demangle_name(intern_str(names, id), intern_len(names, id), dm, &len);
+	char *d = relabel_name_text(names, id, dm, &len);
 	uint32_t out = id;
 	if (d != NULL) {
-		out = intern_get(names, d, len, intern_kind(names, id));
+		out = relabel_name_intern(names, id, d, len);
 		free(d);
 	}
 	nmap[id] = out;
@@ -219,10 +231,9 @@ profile_relabel_inplace(ft_profile *p, int g, int dm, enum ft_sort sort, int col
 		if (!demangle_candidate(intern_str(p->names, id), intern_len(p->names, id)))
 			continue;
 		size_t len;
-		char *d = demangle_name(intern_str(p->names, id), intern_len(p->names, id),
-		    dm, &len);
+		char *d = relabel_name_text(p->names, id, dm, &len);
 		if (d != NULL) {
-			nmap[id] = intern_get(p->names, d, len, intern_kind(p->names, id));
+			nmap[id] = relabel_name_intern(p->names, id, d, len);
 			free(d);
 			any |= nmap[id] != id;
 		}
@@ -271,6 +282,13 @@ static ft_profile *
 relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
     ft_diag *err, int consume)
 {
+	if (p->names_merged && dm != p->rename_dm) {
+		diag_set(err, "%s: names demangled while loading: not kept as loaded",
+		    p->source);
+		if (consume)
+			profile_free(p);
+		return NULL;
+	}
 	ft_profile *q = profile_new_like(p);
 	q->unit_unknown = p->unit_unknown;
 	uint32_t *map = xmalloc(sizeof(uint32_t) * p->nnodes);

@@ -70,7 +70,9 @@ ft_profile *profile_regroup(const ft_profile *p, int g, enum ft_sort sort,
     int column, ft_diag *err);
 
 /* The same, and frame names demangled in mode dm (demangle.h): names that
- * demangle alike merge, so "short" can join overloads as pprof does. */
+ * demangle alike merge, so "short" can join overloads as pprof does.  A
+ * p demangled while loading (names_merged) gives only its own mode (err
+ * set for another). */
 ft_profile *profile_relabel(const ft_profile *p, int g, int dm, enum ft_sort sort,
     int column, ft_diag *err);
 
@@ -86,6 +88,14 @@ int profile_relabelable(const ft_profile *p);
 int profile_demanglable(const ft_profile *p);
 /* Would (g, dm) change p? */
 int profile_relabel_changes(const ft_profile *p, int g, int dm);
+
+/* The name map of --demangle, shared by relabelling and by loaders that
+ * demangle while building (load_pprof.c): the text name id takes in mode
+ * dm (malloc'd, *len set), or NULL when it keeps its name; and that text
+ * interned as id's new name (same frame kind). */
+char *relabel_name_text(const ft_intern *names, uint32_t id, int dm, size_t *len);
+uint32_t relabel_name_intern(ft_intern *names, uint32_t id, const char *text,
+    size_t len);
 
 /* Make a finished p what profile_relabel(p, g, dm, sort, column) would
  * return, without a copy, when that is only a rename: no threads to merge

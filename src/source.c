@@ -521,7 +521,8 @@ whole_input(ft_source *s, size_t *n, unsigned char **own)
 /* One-shot gunzip of a whole single-member file: 1 done, 0 not possible
  * here (the caller streams). */
 static int
-slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max)
+slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
+    unsigned char **input, size_t *ninput)
 {
 	if (!s->gzip || s->taken)
 		return 0;
@@ -559,6 +560,15 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max)
 	int ok = r == LIBDEFLATE_SUCCESS && !(in_used < n && in[in_used] == 0x1f);
 	if (ok && in_used < n)
 		s->garbage = n - in_used; /* the caller warns */
+	if (ok && input != NULL) {
+		if (own == NULL) {
+			own = xmalloc(n);
+			memcpy(own, in, n);
+		}
+		*input = own;
+		*ninput = n;
+		own = NULL;
+	}
 	free(own);
 	if (!ok) {
 		free(out); /* bad data gets zlib's detailed message */
@@ -578,7 +588,16 @@ int
 source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
     ft_diag *err)
 {
-	if (slurp_oneshot(s, buf, len, max))
+	return source_slurp_input(s, buf, len, max, NULL, NULL, err);
+}
+
+int
+source_slurp_input(ft_source *s, unsigned char **buf, size_t *len, size_t max,
+    unsigned char **input, size_t *ninput, ft_diag *err)
+{
+	if (input != NULL)
+		*input = NULL;
+	if (slurp_oneshot(s, buf, len, max, input, ninput))
 		return 0;
 	/* Streaming: start from the plain file's size when known. */
 	size_t cap = !s->gzip && s->size > 0 && s->size < max ? (size_t)s->size + 1 :

@@ -65,6 +65,11 @@ int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
  * trailer cannot size stream through zlib instead. */
 int source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
     ft_diag *err);
+/* The same, and the input as read: *input (malloc'd, *ninput bytes) gets
+ * the compressed bytes when they were inflated in one call; else NULL and
+ * the decoded *buf is the input (a loader keeping its input keeps that). */
+int source_slurp_input(ft_source *s, unsigned char **buf, size_t *len, size_t max,
+    unsigned char **input, size_t *ninput, ft_diag *err);
 
 /* Longest line source_getline accepts: 64 MiB by default (a 100 000-frame
  * stack of long Java names is a few MiB). */

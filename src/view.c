@@ -103,6 +103,8 @@ view_free(ft_view *v)
 		profile_free(v->base_own);
 	if (v->raw != NULL)
 		profile_free(v->raw);
+	if (v->reload_free != NULL)
+		v->reload_free(v->reload_ctx);
 	filters_free(&v->filters);
 	for (int i = 0; i < v->nfundo; i++)
 		filters_free(&v->fundo[i]);

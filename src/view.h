@@ -66,6 +66,11 @@ enum ft_color_mode {
 enum ft_prompt_kind { PK_NONE = 0, PK_SEARCH, PK_FILTER, PK_TABLE };
 
 /* A pane: header row at (x, y), frame rows y+1 .. y+h-1. */
+/* The profile in another demangle mode, finished with (sort, col), or
+ * NULL with err set (view_set_reloader). */
+typedef ft_profile *(*ft_reload_fn)(void *ctx, int demangle, enum ft_sort sort,
+    int col, ft_diag *err);
+
 typedef struct ft_pane {
 	int x, y, w, h;
 	int vset;          /* enum ft_vset */
@@ -177,6 +182,12 @@ typedef struct ft_view {
 	ft_profile *base_own;
 	int group;           /* enum ft_group */
 	int demangle;        /* enum ft_demangle */
+	/* Or, for a base demangled while loading (names_merged: no tree as
+	 * loaded is kept), another demangle mode is loaded again by reload
+	 * (view_set_reloader); NULL otherwise. */
+	ft_reload_fn reload;
+	void *reload_ctx;
+	void (*reload_free)(void *ctx);
 
 	/* The prompt on the status line. */
 	int prompt_kind;     /* enum ft_prompt_kind */
@@ -313,6 +324,11 @@ void view_set_base(ft_view *v, ft_profile *base, ft_profile *derived,
  * the group key regroups raw.  The view owns raw and base from now on. */
 void view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle,
     ft_profile *base);
+/* A base demangled while loading in mode demangle: the demangle key loads
+ * it again through fn (a profile of other names, same name table).  The
+ * view owns base and ctx (freed by ctx_free) from now on. */
+void view_set_reloader(ft_view *v, ft_profile *base, int demangle, ft_reload_fn fn,
+    void *ctx, void (*ctx_free)(void *ctx));
 /* Show processes and threads at level g (enum ft_group): re-derive base
  * and the filtered profile.  V_* flags. */
 int view_set_group(ft_view *v, int g);

@@ -431,14 +431,30 @@ view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle, ft_profile *b
 	v->base_own = base != raw ? base : NULL;
 }
 
-/* Rebuild base from raw for (g, dm) and re-derive: the group and demangle
- * keys.  0, or -1 with a message set. */
+void
+view_set_reloader(ft_view *v, ft_profile *base, int demangle, ft_reload_fn fn,
+    void *ctx, void (*ctx_free)(void *ctx))
+{
+	v->base_own = base;
+	v->demangle = demangle;
+	v->reload = fn;
+	v->reload_ctx = ctx;
+	v->reload_free = ctx_free;
+}
+
+/* Rebuild base from raw (or load it again) for (g, dm) and re-derive: the
+ * group and demangle keys.  0, or -1 with a message set. */
 static int
 relabel(ft_view *v, int g, int dm)
 {
 	ft_diag err;
 	ft_profile *nb = v->raw;
-	if (profile_relabel_changes(v->raw, g, dm) &&
+	if (v->raw == NULL) {
+		if ((nb = v->reload(v->reload_ctx, dm, v->sort, v->col, &err)) == NULL) {
+			view_message(v, err.msg);
+			return -1;
+		}
+	} else if (profile_relabel_changes(v->raw, g, dm) &&
 	    (nb = profile_relabel(v->raw, g, dm, v->sort, v->col, &err)) == NULL) {
 		view_message(v, err.msg);
 		return -1;
@@ -474,8 +490,8 @@ view_set_group(ft_view *v, int g)
 int
 view_set_demangle(ft_view *v, int dm)
 {
-	if (v->cmp != NULL || v->raw == NULL ||
-	    !profile_demanglable(v->raw)) {
+	if (v->cmp != NULL || (v->raw == NULL && v->reload == NULL) ||
+	    !profile_demanglable(v->raw != NULL ? v->raw : v->base)) {
 		v->message = "this profile has no mangled C++ or Rust names";
 		return V_REDRAW;
 	}

@@ -19,6 +19,24 @@ ft_check "M a third time: short again" ft_wait_for '(\||▏)calc::work +(\||▏)
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 
+# A pprof is demangled while loading (no tree as loaded is kept): M loads
+# the kept input again in the next mode; a filter stays applied.
+ft_start 120 16 -- --hide zeta "$FT_DATA/cxx-overloads.pb.gz"
+ft_check "pprof opens with short names" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_check "overloads merged" ft_not_matches '_ZN4calc4work|calc::work\(int\)'
+ft_check "filter applied" ft_not_matches '▏zeta'
+ft_keys M
+ft_check "pprof M: names in full" ft_wait_for 'calc::work\(std::'
+ft_check "pprof M: says so" ft_matches 'names demangled in full'
+ft_keys M
+ft_check "pprof M again: as mangled" ft_wait_for '_ZN4calc4workERKSs'
+ft_check "pprof M again: filter still applied" ft_not_matches '▏zeta'
+ft_keys M
+ft_check "pprof M a third time: short again" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_check "pprof short: no mangled names" ft_not_matches '_ZN4calc4work'
+ft_keys q
+ft_check "pprof q quits with status 0" ft_wait_for '^flametui exited 0'
+
 ft_start 100 12 -- "$FT_DATA/small.folded"
 ft_check "folded opens" ft_wait_for '^small.folded'
 ft_keys M

@@ -294,6 +294,148 @@ TEST(relabel_consume_is_the_copy)
 	CHECK(seen_copy > 0); /* some cases were not mere renames */
 }
 
+/* Node for node, every column, and the name tables id for id. */
+static int
+same_load(const ft_profile *a, const ft_profile *b)
+{
+	if (a->nnodes != b->nnodes || a->nvals != b->nvals || a->max_depth != b->max_depth) {
+		UNIT_FAIL("%u/%u nodes", a->nnodes, b->nnodes);
+		return 0;
+	}
+	for (uint32_t n = 0; n < a->nnodes; n++) {
+		const ft_node *x = &a->nodes[n], *y = &b->nodes[n];
+		int vals = 1;
+		for (int c = 0; c < a->nvals; c++)
+			vals &= profile_total(a, n, c) == profile_total(b, n, c);
+		if (x->name != y->name || x->parent != y->parent || x->child != y->child ||
+		    x->sibling != y->sibling || x->depth != y->depth || !vals) {
+			UNIT_FAIL("node %u differs: name %u/%u parent %u/%u", n, x->name,
+			    y->name, x->parent, y->parent);
+			return 0;
+		}
+	}
+	uint32_t nn = intern_count(a->names);
+	if (nn != intern_count(b->names)) {
+		UNIT_FAIL("%u/%u names", nn, intern_count(b->names));
+		return 0;
+	}
+	for (uint32_t id = 0; id < nn; id++) {
+		if (intern_len(a->names, id) != intern_len(b->names, id) ||
+		    intern_kind(a->names, id) != intern_kind(b->names, id) ||
+		    memcmp(intern_str(a->names, id), intern_str(b->names, id),
+		    intern_len(a->names, id)) != 0) {
+			UNIT_FAIL("name %u differs", id);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A pprof loaded with --demangle applied while building (ft_load_opts
+ * dm_load) is the relabelled copy of the tree as loaded: same nodes, same
+ * name ids, same distinct stacks as loaded (overloads and a plain twin
+ * merge in short mode), with --lines too and into a name table that
+ * already holds another file's names (a comparison). */
+TEST(pprof_demangled_while_loading)
+{
+	const char *file = "tests/data/cxx-overloads.pb.gz";
+	ft_diag err;
+	int merged = 0;
+	for (int shared = 0; shared < 2; shared++) {
+		for (int lines = 0; lines < 2; lines++) {
+			for (int dm = 0; dm < FT_DEMANGLES; dm++) {
+				ft_intern *na = intern_new(), *nb = intern_new();
+				ft_load_report ra, rb;
+				ft_load_opts o = {0};
+				if (shared) {
+					ft_profile *x = load_file("tests/data/perf-cxx-mangled.txt.gz",
+					    na, &o, &ra, &err);
+					ft_profile *y = load_file("tests/data/perf-cxx-mangled.txt.gz",
+					    nb, &o, &rb, &err);
+					profile_free(x);
+					profile_free(y);
+				}
+				o.lines = lines;
+				ft_profile *raw = load_file(file, na, &o, &ra, &err);
+				o.dm_load = dm + 1;
+				ft_profile *mine = load_file(file, nb, &o, &rb, &err);
+				CHECK(raw != NULL && mine != NULL);
+				if (raw == NULL || mine == NULL)
+					continue;
+				ft_profile *copy = profile_relabel_changes(raw, FT_GROUP_NONE, dm) ?
+				    profile_relabel(raw, FT_GROUP_NONE, dm, FT_SORT_NAME, raw->deftype,
+				    &err) : raw;
+				CHECK(copy != NULL);
+				if (copy != NULL && !same_load(mine, copy))
+					UNIT_FAIL("lines %d shared %d --demangle %d: trees differ",
+					    lines, shared, dm);
+				CHECK(ra.stacks == 10 && rb.stacks == ra.stacks);
+				/* libiberty demangles "_Z... :0" (--lines) only without
+				 * parameters (short). */
+				CHECK(mine->names_merged == (dm == FT_DEMANGLE_SHORT ||
+				    (dm == FT_DEMANGLE_FULL && !lines)));
+				merged += profile_count_stacks(mine) < (uint32_t)rb.stacks;
+				if (mine->names_merged) {
+					CHECK(!profile_relabel_changes(mine, FT_GROUP_NONE, dm));
+					/* The names as loaded are gone: no other mode. */
+					int other = dm == FT_DEMANGLE_SHORT ? FT_DEMANGLE_NONE :
+					    FT_DEMANGLE_SHORT;
+					CHECK(profile_relabel(mine, FT_GROUP_NONE, other, FT_SORT_NAME, 0,
+					    &err) == NULL);
+				}
+				if (copy != raw)
+					profile_free(copy);
+				profile_free(raw);
+				profile_free(mine);
+				intern_unref(na);
+				intern_unref(nb);
+			}
+		}
+	}
+	CHECK(merged > 0); /* short mode merged stacks */
+}
+
+/* keep_input hands the file's bytes over when a name demangles; loaded
+ * from them again in another mode, the tree is that mode's. */
+TEST(pprof_input_kept_for_another_mode)
+{
+	const char *file = "tests/data/cxx-overloads.pb.gz";
+	ft_diag err;
+	ft_load_report rep, r2;
+	ft_load_opts o = {0};
+	o.dm_load = FT_DEMANGLE_SHORT + 1;
+	o.keep_input = 1;
+	ft_profile *p = load_file(file, NULL, &o, &rep, &err);
+	CHECK(p != NULL && rep.input != NULL);
+	if (p == NULL || rep.input == NULL)
+		return;
+	FILE *f = fopen(file, "rb");
+	unsigned char want[4096];
+	size_t n = f != NULL ? fread(want, 1, sizeof(want), f) : 0;
+	if (f != NULL)
+		fclose(f);
+	CHECK(n == rep.ninput && memcmp(want, rep.input, n) == 0);
+	ft_source *src = source_open_mem(rep.input, rep.ninput, file);
+	o.dm_load = FT_DEMANGLE_NONE + 1;
+	o.keep_input = 0;
+	ft_profile *none = load_source(src, FT_FMT_PPROF, p->names, &o, &r2, &err);
+	source_close(src);
+	CHECK(none != NULL && !none->names_merged && r2.input == NULL);
+	char *a = folded_text(none);
+	CHECK(strstr(a, "main;_ZN4calc4workERKSs;leaf 4\n") != NULL);
+	free(a);
+	a = folded_text(p);
+	CHECK(strstr(a, "main;calc::work;leaf 15\n") != NULL);
+	free(a);
+	profile_free(none);
+	profile_free(p);
+	free(rep.input);
+	/* Nothing to demangle: nothing kept. */
+	p = load_file("tests/data/go-labels.cpu.pb.gz", NULL, &o, &rep, &err);
+	CHECK(p != NULL && rep.input == NULL && !p->names_merged);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -304,5 +446,7 @@ main(void)
 	RUN(relabel_in_place);
 	RUN(relabel_in_place_refuses_merges);
 	RUN(relabel_consume_is_the_copy);
+	RUN(pprof_demangled_while_loading);
+	RUN(pprof_input_kept_for_another_mode);
 	return unit_report();
 }
