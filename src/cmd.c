@@ -259,6 +259,9 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	ft_load_opts lo = {0};
 	lo.dm_load = dm_load;
 	lo.keep_input = keep_input;
+	struct stat st;
+	lo.reopenable = keep_input && strcmp(path, "-") != 0 && !fetch_is_url(path) &&
+	    stat(path, &st) == 0 && S_ISREG(st.st_mode);
 	lo.strict = o->strict;
 	lo.threads = o->threads;
 	lo.sort = o->sort;
@@ -301,11 +304,12 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 /* The input of a profile demangled while loading, kept for the viewer's
  * demangle key: loaded again in another mode (cmd_again_load). */
 struct again {
-	unsigned char *bytes;
+	unsigned char *bytes; /* NULL: read the file name again */
 	size_t n;
 	char *name;
 	ft_intern *names;
 	int lines;
+	int threads;
 };
 
 static void
@@ -329,9 +333,15 @@ again_load(void *ctx, int dm, enum ft_sort sort, int col, ft_diag *err)
 	lo.sort = sort;
 	lo.lines = a->lines;
 	lo.dm_load = dm + 1;
-	ft_source *src = source_open_mem(a->bytes, a->n, a->name);
-	ft_profile *p = load_source(src, FT_FMT_PPROF, a->names, &lo, &rep, err);
-	source_close(src);
+	lo.threads = a->threads;
+	ft_profile *p;
+	if (a->bytes == NULL) {
+		p = load_file(a->name, a->names, &lo, &rep, err);
+	} else {
+		ft_source *src = source_open_mem(a->bytes, a->n, a->name);
+		p = load_source(src, FT_FMT_PPROF, a->names, &lo, &rep, err);
+		source_close(src);
+	}
 	if (p != NULL && sort == FT_SORT_WEIGHT && col != p->deftype)
 		profile_sort(p, sort, col);
 	return p;
@@ -352,13 +362,14 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 	    o->demangle + 1 : 0;
 	ft_profile *p = load_as_loaded(o, path, names, rep, err, in, dm_load,
 	    raw != NULL && dm_load > 0);
-	if (p != NULL && p->names_merged && rep->input != NULL) {
+	if (p != NULL && p->names_merged && (rep->input != NULL || rep->reopen)) {
 		struct again *a = xcalloc(1, sizeof(*a));
 		a->bytes = rep->input;
 		a->n = rep->ninput;
 		a->name = xstrdup(path);
 		a->names = intern_ref(p->names);
 		a->lines = o->lines;
+		a->threads = o->threads;
 		rep->input = NULL;
 		in->again = a;
 	}

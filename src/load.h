@@ -28,6 +28,10 @@ typedef struct ft_load_opts {
 	int keep_input;         /* pprof with dm_load: the input bytes go to the
 	                         * report (input, ninput) when a name demangles,
 	                         * to be loaded again in another mode */
+	int reopenable;         /* keep_input: the input is a regular file that
+	                         * can be read again by its name; folded then
+	                         * demangles while building (report.reopen),
+	                         * else not (it keeps no copy of its input) */
 } ft_load_opts;
 
 typedef struct ft_load_report {
@@ -46,6 +50,8 @@ typedef struct ft_load_report {
 	unsigned char *input;   /* keep_input: the file's bytes as read (still
 	                         * compressed), malloc'd, the caller's; or NULL */
 	size_t ninput;
+	int reopen;             /* keep_input: a name demangled and the file is
+	                         * to be read again by its name (folded) */
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */

@@ -39,7 +39,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "load.h"
+#include "relabel.h"
 #include "xalloc.h"
 
 struct prev {
@@ -47,8 +49,86 @@ struct prev {
 	size_t len, cap;
 	uint32_t *ends;      /* byte offset where frame k ends */
 	uint32_t *nodes;     /* node of frame k */
+	uint32_t *raw;       /* frame k's name as loaded when demangling
+	                      * renamed it, else UINT32_MAX */
 	uint32_t depth, dcap;
+	uint32_t nraw;       /* frames of the stack with a raw[] name */
 };
+
+/* Distinct stacks as loaded, for stacks that have a frame renamed by
+ * demangling while loading (two of them may share a node): each is told
+ * apart by its leaf node and the (depth, name as loaded) of its renamed
+ * frames, the rest of its frames being the leaf's path.  Keys are runs of
+ * words in one array: leaf, count, then the pairs. */
+struct rawset {
+	uint32_t *w;
+	size_t nw, cw;
+	uint64_t *slot;  /* 1 + a key's first word's index; 0: empty */
+	size_t mask, n;
+};
+
+static uint64_t
+key_hash(const uint32_t *k, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ k[i]) * 0xff51afd7ed558ccdull;
+	return h ^ (h >> 31);
+}
+
+static size_t
+key_words(const uint32_t *k)
+{
+	return 2 + 2 * (size_t)k[1];
+}
+
+static void
+rawset_put(struct rawset *s, uint64_t at)
+{
+	const uint32_t *k = s->w + at;
+	size_t i = (size_t)key_hash(k, key_words(k)) & s->mask;
+	while (s->slot[i] != 0)
+		i = (i + 1) & s->mask;
+	s->slot[i] = at + 1;
+}
+
+/* Add key k (leaf, count, pairs); 1 when it was not there. */
+static int
+rawset_add(struct rawset *s, const uint32_t *k)
+{
+	size_t nk = key_words(k);
+	if (s->slot == NULL || (s->n + 1) * 2 > s->mask + 1) {
+		size_t old = s->slot != NULL ? s->mask + 1 : 0;
+		free(s->slot);
+		s->mask = old ? old * 2 - 1 : 1023;
+		s->slot = xcalloc(s->mask + 1, sizeof(uint64_t));
+		for (size_t at = 0; at < s->nw; at += key_words(s->w + at))
+			rawset_put(s, at);
+	}
+	size_t i = (size_t)key_hash(k, nk) & s->mask;
+	for (; s->slot[i] != 0; i = (i + 1) & s->mask) {
+		const uint32_t *o = s->w + (s->slot[i] - 1);
+		if (key_words(o) == nk && memcmp(o, k, nk * sizeof(uint32_t)) == 0)
+			return 0;
+	}
+	if (s->nw + nk > s->cw) {
+		s->cw = grow_cap(s->cw, s->nw + nk, 1024);
+		s->w = xreallocarray(s->w, s->cw, sizeof(uint32_t));
+	}
+	memcpy(s->w + s->nw, k, nk * sizeof(uint32_t));
+	s->slot[i] = s->nw + 1;
+	s->nw += nk;
+	s->n++;
+	return 1;
+}
+
+static void
+rawset_free(struct rawset *s)
+{
+	free(s->w);
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
 
 static int
 is_space(unsigned char c)
@@ -153,6 +233,16 @@ struct loader {
 	int trouble;
 	int over;                /* sum[] overflowed */
 	ft_val sum[2];           /* sums of the counts read, per column */
+	/* --demangle while building (ft_load_opts.dm_load): the mode or -1,
+	 * each name's demangled name by id (UINT32_MAX: not known yet), and
+	 * whether any name was renamed. */
+	int dm;
+	uint32_t *dmap;
+	size_t ndmap;
+	int changed;
+	struct rawset rawstacks; /* stacks with renamed frames (struct rawset) */
+	uint32_t *key;           /* scratch for a rawset key */
+	size_t ckey;
 };
 
 /* Line number for messages: the source's count of LF lines plus the lines
@@ -258,7 +348,31 @@ prev_reserve(struct prev *pv, size_t len, uint32_t depth)
 		pv->dcap = (uint32_t)grow_cap(pv->dcap, depth, 256);
 		pv->ends = xreallocarray(pv->ends, pv->dcap, sizeof(uint32_t));
 		pv->nodes = xreallocarray(pv->nodes, pv->dcap, sizeof(uint32_t));
+		pv->raw = xreallocarray(pv->raw, pv->dcap, sizeof(uint32_t));
 	}
+}
+
+/* Frame name id as the tree gets it: demangled in mode L->dm, the way
+ * relabel.c's name map renames a tree as loaded, so the tree is the one
+ * profile_relabel() would have made of it. */
+static uint32_t
+dm_name(struct loader *L, uint32_t id)
+{
+	if (id >= L->ndmap) {
+		size_t n = grow_cap(L->ndmap, (size_t)id + 1, 1024);
+		L->dmap = xreallocarray(L->dmap, n, sizeof(uint32_t));
+		memset(L->dmap + L->ndmap, 0xff, (n - L->ndmap) * sizeof(uint32_t));
+		L->ndmap = n;
+	}
+	if (L->dmap[id] == UINT32_MAX) {
+		size_t len;
+		char *d = relabel_name_text(L->p->names, id, L->dm, &len);
+		uint32_t out = d != NULL ? relabel_name_intern(L->p->names, id, d, len) : id;
+		free(d);
+		L->dmap[id] = out;
+		L->changed |= out != id;
+	}
+	return L->dmap[id];
 }
 
 #define BATCH 32 /* frames hashed and prefetched together */
@@ -297,6 +411,9 @@ walk_stack(struct loader *L, const char *s, size_t n)
 	if (k > 0 && pv->ends[k - 1] == n)
 		return node; /* identical stack */
 	uint32_t depth = k;
+	if (pv->nraw > 0)
+		for (uint32_t d = k; d < pv->depth; d++)
+			pv->nraw -= pv->raw[d] != UINT32_MAX;
 	/* The new frames go in batches: split and hash a batch, start loading
 	 * their names' slots and records, then look them up and walk down. */
 	struct frame fr[BATCH];
@@ -323,6 +440,15 @@ walk_stack(struct loader *L, const char *s, size_t n)
 			const struct frame *e = &fr[i];
 			uint32_t name = intern_get_hashed(L->p->names, s + e->at, e->nlen,
 			    e->kind, e->hash);
+			pv->raw[depth] = UINT32_MAX;
+			if (L->dm >= 0) {
+				uint32_t d = dm_name(L, name);
+				if (d != name) {
+					pv->raw[depth] = name;
+					pv->nraw++;
+				}
+				name = d;
+			}
 			node = profile_child(L->p, node, name);
 			pv->ends[depth] = (uint32_t)(e->at + e->len);
 			pv->nodes[depth] = node;
@@ -333,6 +459,30 @@ walk_stack(struct loader *L, const char *s, size_t n)
 	pv->len = n;
 	pv->depth = depth;
 	return node;
+}
+
+/* Note the stack just walked (ending at leaf) as seen; 1 when it is new. */
+static int
+count_stack(struct loader *L, uint32_t leaf)
+{
+	const struct prev *pv = &L->prev;
+	if (pv->nraw == 0)
+		return stackset_add(&L->stacks, leaf);
+	size_t nk = 2 + 2 * (size_t)pv->nraw;
+	if (nk > L->ckey) {
+		L->ckey = grow_cap(L->ckey, nk, 64);
+		L->key = xreallocarray(L->key, L->ckey, sizeof(uint32_t));
+	}
+	uint32_t *k = L->key;
+	k[0] = leaf;
+	k[1] = pv->nraw;
+	size_t j = 2;
+	for (uint32_t d = 0; d < pv->depth; d++)
+		if (pv->raw[d] != UINT32_MAX) {
+			k[j++] = d;
+			k[j++] = pv->raw[d];
+		}
+	return rawset_add(&L->rawstacks, k);
 }
 
 /* Handle one line; -1 on a fatal error. */
@@ -432,7 +582,7 @@ one_line(struct loader *L, const char *line, size_t len)
 		L->over |= val_add(&L->sum[c], v[c]) != 0;
 	uint32_t leaf = walk_stack(L, s, stack_end);
 	L->rep->valid++;
-	if (stackset_add(&L->stacks, leaf))
+	if (count_stack(L, leaf))
 		L->rep->stacks++;
 	if (profile_add_self(L->p, leaf, L->width == 2 ? v : &v[1], L->err) != 0) {
 		ft_diag d = *L->err;
@@ -504,6 +654,8 @@ loader_init(struct loader *L, ft_profile *p, ft_source *src, const ft_load_opts 
 	L->err = err;
 	L->width = 1;
 	L->first = 1;
+	L->dm = o->dm_load > 0 && o->dm_load - 1 != FT_DEMANGLE_NONE &&
+	    (!o->keep_input || o->reopenable) ? o->dm_load - 1 : -1;
 }
 
 static void
@@ -512,6 +664,10 @@ loader_free(struct loader *L)
 	free(L->prev.text);
 	free(L->prev.ends);
 	free(L->prev.nodes);
+	free(L->prev.raw);
+	free(L->dmap);
+	free(L->key);
+	rawset_free(&L->rawstacks);
 	stackset_free(&L->stacks);
 	memset(&L->prev, 0, sizeof(L->prev));
 }
@@ -615,6 +771,25 @@ part_merge(struct loader *A, struct part *P, int last)
 				A->rep->stacks++;
 		}
 	}
+	/* Stacks with renamed frames: their keys in A's node and name ids. */
+	const struct rawset *rs = &P->L.rawstacks;
+	for (size_t at = 0; at < rs->nw && rc == 0; at += key_words(rs->w + at)) {
+		const uint32_t *k = rs->w + at;
+		size_t nk = key_words(k);
+		if (nk > A->ckey) {
+			A->ckey = grow_cap(A->ckey, nk, 64);
+			A->key = xreallocarray(A->key, A->ckey, sizeof(uint32_t));
+		}
+		A->key[0] = map[k[0]];
+		A->key[1] = k[1];
+		for (size_t j = 2; j < nk; j += 2) {
+			A->key[j] = k[j];
+			A->key[j + 1] = nmap[k[j + 1]];
+		}
+		if (rawset_add(&A->rawstacks, A->key))
+			A->rep->stacks++;
+	}
+	A->changed |= P->L.changed;
 	xbig_free(map, map_bytes);
 	free(nmap);
 	A->rep->lines += P->rep.lines;
@@ -752,6 +927,14 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		load_report_warn(rep, "%s: %ld line%s with one count in a differential "
 		    "(two-count) file, read as BEFORE 0; first: %s", source_name(src),
 		    L.ncols[0], L.ncols[0] == 1 ? "" : "s", L.first_one.msg);
+	if (L.changed) {
+		/* What relabel.h would have made of it (cmd.c asks no more);
+		 * a viewer loads the file again for another mode. */
+		L.p->renamed = 1;
+		L.p->rename_dm = L.dm;
+		L.p->names_merged = 1;
+		rep->reopen = o->keep_input;
+	}
 	if (profile_finish(L.p, o->sort, L.p->deftype, err) != 0) {
 		ft_diag d = *err;
 		diag_set(err, "%s: %s", source_name(src), d.msg);

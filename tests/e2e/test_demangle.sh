@@ -3,7 +3,8 @@
 # (tests/data/perf-cxx-mangled.txt.gz, perf script --no-demangle): short
 # names by default (the two calc::work overloads merged), then in full,
 # then as mangled in the file, then short again; zoom follows by path where
-# it can.  A profile without mangled names says so.
+# it can.  pprof and folded files are demangled while loading and read
+# again for another mode.  A profile without mangled names says so.
 . "$(dirname "$0")/lib.sh"
 
 ft_start 120 16 -- --zoom 'cxx;__libc_start_call_main;main' "$FT_DATA/perf-cxx-mangled.txt.gz"
@@ -36,6 +37,24 @@ ft_check "pprof M a third time: short again" ft_wait_for '(\||▏)calc::work +(\
 ft_check "pprof short: no mangled names" ft_not_matches '_ZN4calc4work'
 ft_keys q
 ft_check "pprof q quits with status 0" ft_wait_for '^flametui exited 0'
+
+# A folded file is demangled while reading too; M reads the file again by
+# its name (no copy of it is kept), and says so when it is gone.
+cp "$FT_DATA/cxx-overloads.folded" "$FT_TMP/over.folded"
+ft_start 120 16 -- --hide zeta "$FT_TMP/over.folded"
+ft_check "folded opens with short names" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_check "folded overloads merged" ft_not_matches '_ZN4calc4work|calc::work\(int\)'
+ft_keys M
+ft_check "folded M: names in full" ft_wait_for 'calc::work\(std::'
+ft_check "folded M: filter still applied" ft_not_matches '▏zeta'
+ft_keys M
+ft_check "folded M again: as mangled" ft_wait_for '_ZN4calc4workERKSs'
+rm "$FT_TMP/over.folded"
+ft_keys M
+ft_check "folded M, file gone: says why" ft_wait_for 'over\.folded.*(No such file|cannot)'
+ft_check "folded M, file gone: still drawn as mangled" ft_matches '_ZN4calc4workERKSs'
+ft_keys q
+ft_check "folded q quits with status 0" ft_wait_for '^flametui exited 0'
 
 ft_start 100 12 -- "$FT_DATA/small.folded"
 ft_check "folded opens" ft_wait_for '^small.folded'

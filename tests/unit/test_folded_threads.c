@@ -9,8 +9,10 @@
 
 #include "unit.h"
 
+#include "demangle.h"
 #include "load.h"
 #include "profile.h"
+#include "relabel.h"
 
 /* Real folded files made by their producers (tests/data/README.md). */
 static const char *const real[] = {
@@ -260,6 +262,114 @@ TEST(wide_frame_made_in_a_middle_part)
 	unlink(path);
 }
 
+/* Same tree node for node, names compared by text and kind (a tree
+ * demangled while loading interns its names in another order than one
+ * relabelled afterwards). */
+static int
+same_tree_by_text(const ft_profile *a, const ft_profile *b)
+{
+	if (a->nnodes != b->nnodes || a->nvals != b->nvals || a->max_depth != b->max_depth) {
+		UNIT_FAIL("shape: nodes %u/%u", a->nnodes, b->nnodes);
+		return 0;
+	}
+	for (uint32_t n = 0; n < a->nnodes; n++) {
+		const ft_node *x = &a->nodes[n], *y = &b->nodes[n];
+		if (x->parent != y->parent || x->child != y->child || x->sibling != y->sibling ||
+		    x->depth != y->depth ||
+		    strcmp(intern_str(a->names, x->name), intern_str(b->names, y->name)) != 0 ||
+		    intern_kind(a->names, x->name) != intern_kind(b->names, y->name)) {
+			UNIT_FAIL("node %u differs: %s / %s", n, intern_str(a->names, x->name),
+			    intern_str(b->names, y->name));
+			return 0;
+		}
+		for (int c = 0; c < a->nvals; c++)
+			if (profile_total(a, n, c) != profile_total(b, n, c)) {
+				UNIT_FAIL("total of node %u differs", n);
+				return 0;
+			}
+	}
+	return 1;
+}
+
+/* Frames that demangle alike (C++ overloads, Rust legacy hashes, and the
+ * demangled text itself as a frame) in stacks that then merge; some
+ * repeat, some differ only in where the mangled and plain names stand. */
+static const char demangle_lines[] =
+    "main;_ZN3foo3barEi;leaf%d 1\n"
+    "main;_ZN3foo3barEv;leaf%d 2\n"
+    "main;foo::bar;leaf%d 4\n"
+    "main;_ZN3foo3bar17h0123456789abcdefE;leaf%d 8\n"
+    "x;_ZN3foo3barEi;foo::bar 16\n"
+    "x;foo::bar;_ZN3foo3barEi 32\n"
+    "main;_ZN3foo3barEi;leaf%d 64\n"
+    "other;plain_[k] 128\n";
+
+static ft_profile *
+load_dm(const char *path, int threads, int dm_load, ft_load_report *rep)
+{
+	ft_load_opts o = {0};
+	ft_diag e = {{0}};
+	o.threads = threads;
+	o.dm_load = dm_load;
+	ft_profile *p = load_file(path, NULL, &o, rep, &e);
+	if (p == NULL)
+		UNIT_FAIL("%s: %s", path, e.msg);
+	return p;
+}
+
+/* --demangle applied while reading (ft_load_opts.dm_load) gives the tree
+ * relabelling the tree as loaded gives, node for node, in one go and in
+ * parts; distinct stacks are counted as loaded (input_stacks). */
+TEST(demangled_while_loading)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/dm.folded", tmpdir);
+	FILE *f = fopen(path, "w");
+	fprintf(f, demangle_lines, 0, 0, 0, 0, 0);
+	fclose(f);
+	ft_load_report r;
+	ft_profile *p = load_dm(path, 1, FT_DEMANGLE_SHORT + 1, &r);
+	CHECK(p != NULL && p->names_merged && p->renamed &&
+	    p->rename_dm == FT_DEMANGLE_SHORT);
+	/* 7 distinct stacks as loaded (one line repeats), 3 after merging:
+	 * main;foo::bar;leaf0, x;foo::bar;foo::bar, other;plain */
+	CHECK_INT(r.stacks, 7);
+	CHECK_INT(r.valid, 8);
+	if (p != NULL)
+		CHECK_INT(profile_count_stacks(p), 3);
+	profile_free(p);
+
+	f = fopen(path, "w");
+	for (int i = 0; i < 60; i++)
+		fprintf(f, demangle_lines, i % 7, i % 5, i % 3, i % 11, i % 13);
+	fclose(f);
+	for (int dm = 0; dm < FT_DEMANGLES; dm++) {
+		ft_load_report r0;
+		ft_diag e = {{0}};
+		ft_profile *raw = load_dm(path, 1, 0, &r0);
+		ft_profile *want = raw != NULL ? profile_relabel(raw, FT_GROUP_THREAD, dm,
+		    FT_SORT_NAME, 0, &e) : NULL;
+		CHECK(want != NULL);
+		for (int t = 1; t <= 4 && want != NULL; t++) {
+			ft_load_report rt;
+			ft_profile *q = load_dm(path, t, dm + 1, &rt);
+			CHECK(q != NULL);
+			if (q == NULL)
+				continue;
+			CHECK(same_tree_by_text(want, q));
+			CHECK_INT(rt.stacks, r0.stacks);
+			CHECK_INT(q->names_merged, dm != FT_DEMANGLE_NONE);
+			if (t > 1)
+				CHECK(rt.parts >= 2);
+			profile_free(q);
+		}
+		if (want != raw)
+			profile_free(want);
+		profile_free(raw);
+	}
+	unlink(path);
+}
+
 /* Gzip and memory sources are read in one go whatever --threads says. */
 TEST(unsplittable_sources)
 {
@@ -286,6 +396,7 @@ main(void)
 	RUN(bad_line_in_second_half);
 	RUN(line_numbers_scale_and_columns);
 	RUN(wide_frame_made_in_a_middle_part);
+	RUN(demangled_while_loading);
 	RUN(unsplittable_sources);
 	rmdir(tmpdir);
 	return unit_report();
