@@ -33,6 +33,9 @@
  * by the records actually present, so memory is bounded by the input size.
  */
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,9 +66,10 @@ struct ploc {
 	uint64_t id, mapping_id, address;
 	size_t line0, nlines;
 	size_t off;
-	size_t frame0;    /* expanded frames in fr[], caller first */
-	uint32_t nframes;
 };
+/* A location's expanded frames: fr[frame0 .. frame0 + nframes), caller
+ * first (all the sample pass needs of a location). */
+struct span { uint32_t frame0, nframes; };
 struct pmap { uint64_t id, start, limit, offset, filename; size_t off; };
 struct idx { uint64_t id; uint32_t at; };
 
@@ -75,6 +79,9 @@ struct pp {
 	ft_diag *err;
 	pb_reader top;
 	const uint8_t *buf;
+	size_t bufbytes;  /* buf is a big array of this size (xalloc.h) */
+	size_t samp_end;  /* end of the last Sample */
+	size_t str_lo;    /* offset of the first string table entry */
 
 	struct pstr *strs; size_t nstrs, cstrs;
 	struct pvt *vts; size_t nvts, cvts;
@@ -101,6 +108,7 @@ struct pp {
 	size_t dropkeep_off[2];
 
 	uint32_t *fr; size_t nfr, cfr;
+	struct span *span; /* per location */
 	ft_frame_where *where; size_t nwhere, cwhere;
 	const char **strcache; /* NUL-terminated copies in p's arena, by index */
 
@@ -334,6 +342,7 @@ pass_tables(struct pp *P)
 		case 2:
 			if (need_msg(P, &f, "Profile.sample") < 0)
 				return -1;
+			P->samp_end = f.off + f.len;
 			break;
 		case 3:
 			if (need_msg(P, &f, "Profile.mapping") < 0 || parse_mapping(P, &f) < 0)
@@ -352,6 +361,8 @@ pass_tables(struct pp *P)
 				return -1;
 			struct pstr s = {f.off, f.len};
 			PUSH(P->strs, P->nstrs, P->cstrs, s);
+			if (f.off < P->str_lo)
+				P->str_lo = f.off;
 			break;
 		}
 		case 7: case 8: /* drop_frames, keep_frames: checked, not applied */
@@ -603,15 +614,20 @@ expand_locations(struct pp *P, ft_profile *p)
 	char tmp[64];
 	char *big = NULL;
 	size_t cbig = 0;
+	P->span = xmalloc(sizeof(struct span) * (P->nlocs ? P->nlocs : 1));
 	for (size_t i = 0; i < P->nlocs; i++) {
 		struct ploc *l = &P->locs[i];
+		if (P->nfr > UINT32_MAX - l->nlines - 1) {
+			free(big);
+			return err_at(P, l->off, "too many frames");
+		}
+		P->span[i].frame0 = (uint32_t)P->nfr;
 		uint32_t at = 0;
 		if (l->mapping_id != 0 && !find_idx(P->midx, P->nmidx, l->mapping_id, &at)) {
 			free(big);
 			return err_at(P, l->off, "location %" PRIu64 " refers to unknown mapping id %"
 			    PRIu64, l->id, l->mapping_id);
 		}
-		l->frame0 = P->nfr;
 		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
 		const char *mlabel = l->mapping_id != 0 ?
 		    mapping_label(P, p, &P->maps[at], l->address) : NULL;
@@ -622,7 +638,7 @@ expand_locations(struct pp *P, ft_profile *p)
 			PUSH(P->fr, P->nfr, P->cfr, id);
 			add_where(P, id, mlabel);
 			framesrc_add(p->fsrc, id, mfile, strlen(mfile));
-			l->nframes = 1;
+			P->span[i].nframes = 1;
 			continue;
 		}
 		for (size_t j = l->nlines; j-- > 0;) {
@@ -667,7 +683,7 @@ expand_locations(struct pp *P, ft_profile *p)
 			add_where(P, id, where);
 			add_sources(P, p, id, file, flen, ln->line, mfile);
 		}
-		l->nframes = (uint32_t)l->nlines;
+		P->span[i].nframes = (uint32_t)l->nlines;
 	}
 	free(big);
 	if (P->nwhere > 0 && P->nwhere <= UINT32_MAX)
@@ -752,8 +768,8 @@ dm_prepare(struct pp *P, ft_profile *p)
 		if (any) {
 			P->locamb = xcalloc(P->nlocs ? P->nlocs : 1, 1);
 			for (size_t i = 0; i < P->nlocs; i++)
-				for (uint32_t k = 0; k < P->locs[i].nframes; k++)
-					P->locamb[i] |= P->amb[P->fr[P->locs[i].frame0 + k]];
+				for (uint32_t k = 0; k < P->span[i].nframes; k++)
+					P->locamb[i] |= P->amb[P->fr[P->span[i].frame0 + k]];
 			P->rawfr = xmalloc(sizeof(uint32_t) * (P->nfr ? P->nfr : 1));
 			memcpy(P->rawfr, P->fr, sizeof(uint32_t) * P->nfr);
 		} else {
@@ -768,7 +784,7 @@ dm_prepare(struct pp *P, ft_profile *p)
 static void
 dm_location(struct pp *P, ft_profile *p, uint32_t at)
 {
-	const struct ploc *l = &P->locs[at];
+	const struct span *l = &P->span[at];
 	P->locdone[at] = 1;
 	for (uint32_t k = 0; k < l->nframes; k++) {
 		uint32_t *f = &P->fr[l->frame0 + k], id = *f;
@@ -854,7 +870,7 @@ stack_new(struct pp *P, uint32_t node, size_t nloc)
 				find_idx(P->lidx, P->nlidx, P->sloc[i], &at);
 			if (!P->locamb[at])
 				continue;
-			const struct ploc *l = &P->locs[at];
+			const struct span *l = &P->span[at];
 			for (uint32_t k = 0; k < l->nframes; k++) {
 				uint32_t id = P->rawfr[l->frame0 + k];
 				if (!P->amb[id])
@@ -994,7 +1010,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			    PRIu64, P->sloc[i]);
 		if (P->dm >= 0 && !P->locdone[at])
 			dm_location(P, p, at);
-		const struct ploc *l = &P->locs[at];
+		const struct span *l = &P->span[at];
 		depth += l->nframes;
 		if (depth > PPROF_MAX_DEPTH)
 			return err_at(P, m->key_off, "sample deeper than %zu frames",
@@ -1040,7 +1056,9 @@ has_labels(struct pp *P)
 	return 0;
 }
 
-/* Pass 2: samples. */
+/* Pass 2: samples, up to the last one (pass 1 has read every field).
+ * The bytes read go back to the system as the tree grows (a megabyte at a
+ * time), but for the strings while labels need them. */
 static int
 pass_samples(struct pp *P, ft_profile *p, long *nsamples, long *nstacks)
 {
@@ -1048,10 +1066,46 @@ pass_samples(struct pp *P, ft_profile *p, long *nsamples, long *nstacks)
 	pb_field f;
 	pb_error e;
 	int rc;
-	while ((rc = pb_next(&r, &f, &e)) == 1)
+	size_t keep = P->has_labels ? P->str_lo : SIZE_MAX, done = 0;
+	r.end = P->samp_end;
+	while ((rc = pb_next(&r, &f, &e)) == 1) {
 		if (f.num == 2 && one_sample(P, p, &f, nsamples, nstacks) < 0)
 			return -1;
+		size_t upto = r.pos < keep ? r.pos : keep;
+		if (upto > done + ((size_t)1 << 20)) {
+			xbig_discard_range((void *)P->buf, P->bufbytes, done, upto);
+			done = upto;
+		}
+	}
 	return rc < 0 ? wire_err(P, &e) : 0;
+}
+
+/* What only pass 1 and expand_locations need. */
+static void
+tables_done(struct pp *P)
+{
+	free(P->funcs);
+	free(P->lines);
+	free(P->maps);
+	free(P->fidx);
+	free(P->midx);
+	free(P->strcache);
+	free(P->where);
+	free(P->locs);
+	P->locs = NULL;
+	P->nlocs = 0;
+	if (P->ldense != NULL) {
+		free(P->lidx);
+		P->lidx = NULL;
+		P->nlidx = 0;
+	}
+	P->funcs = NULL;
+	P->lines = NULL;
+	P->maps = NULL;
+	P->fidx = P->midx = NULL;
+	P->strcache = NULL;
+	P->where = NULL;
+	P->nfuncs = P->nlines = P->nmaps = P->nfidx = P->nmidx = P->nwhere = 0;
 }
 
 static int
@@ -1172,6 +1226,7 @@ pp_free(struct pp *P)
 	free(P->midx);
 	free(P->ldense);
 	free(P->fr);
+	free(P->span);
 	free(P->where);
 	free(P->strcache);
 	free(P->sloc);
@@ -1207,6 +1262,8 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	if (buf == NULL)
 		return NULL;
 	struct pp P = {0};
+	P.bufbytes = len + 1;
+	P.str_lo = SIZE_MAX;
 	P.dm = o->dm_load > 0 ? o->dm_load - 1 : -1;
 	P.name = source_name(src);
 	P.o = o;
@@ -1240,6 +1297,13 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		P.dm = -1;
 	if (P.dm >= 0)
 		dm_prepare(&P, p);
+	tables_done(&P);
+	if (keep && P.changed && input == NULL) {
+		/* The decoded bytes are the input: kept before they go. */
+		input = xmalloc(len ? len : 1);
+		memcpy(input, buf, len);
+		ninput = len;
+	}
 	P.svals = xcalloc(P.nvts, sizeof(ft_val));
 	P.keyseen = xcalloc(P.nstrs ? P.nstrs : 1, 1);
 	P.labstr = xcalloc(P.nstrs ? P.nstrs : 1, sizeof(uint32_t));
@@ -1247,7 +1311,17 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		ft_labelsets *ls = labelsets_new();
 		p->labels = labelled_new(ls, p->nvals);
 		labelsets_unref(ls);
+	} else {
+		/* Nothing after the last sample is read again, and no string. */
+		xbig_discard_range(buf, P.bufbytes, P.samp_end, P.bufbytes);
+		free(P.strs);
+		P.strs = NULL;
 	}
+#ifdef __GLIBC__
+	/* The freed tables' pages back to the system before the tree grows
+	 * (glibc keeps the middle of its heap otherwise). */
+	malloc_trim(0);
+#endif
 	if (pass_samples(&P, p, &nsamples, &rep->stacks) < 0)
 		goto fail;
 	rep->valid = nsamples;
@@ -1270,23 +1344,18 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		p->names_merged = 1;
 	}
 	if (keep && P.changed) {
-		if (input == NULL) { /* the decoded bytes are the input */
-			input = buf;
-			ninput = len;
-			buf = NULL;
-		}
 		rep->input = input;
 		rep->ninput = ninput;
 		input = NULL;
 	}
 	pp_free(&P);
-	free(buf);
+	xbig_free(buf, len + 1);
 	free(input);
 	return p;
 fail:
 	profile_free(p);
 	pp_free(&P);
-	free(buf);
+	xbig_free(buf, len + 1);
 	free(input);
 	return NULL;
 }

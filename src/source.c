@@ -550,7 +550,7 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 		free(own);
 		return 0;
 	}
-	unsigned char *out = xmalloc(isize + 1);
+	unsigned char *out = xbig_realloc(NULL, 0, isize + 1);
 	size_t in_used = 0, out_len = 0;
 	enum libdeflate_result r = libdeflate_gzip_decompress_ex(d, in, n, out, isize,
 	    &in_used, &out_len);
@@ -571,9 +571,11 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 	}
 	free(own);
 	if (!ok) {
-		free(out); /* bad data gets zlib's detailed message */
+		xbig_free(out, isize + 1); /* bad data gets zlib's detailed message */
 		return 0;
 	}
+	if (out_len != isize)
+		out = xbig_realloc(out, isize + 1, out_len + 1);
 	out[out_len] = 0;
 	*buf = out;
 	*len = out_len;
@@ -602,19 +604,20 @@ source_slurp_input(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 	/* Streaming: start from the plain file's size when known. */
 	size_t cap = !s->gzip && s->size > 0 && s->size < max ? (size_t)s->size + 1 :
 	    (size_t)1 << 20, n = 0;
-	unsigned char *b = xmalloc(cap);
+	unsigned char *b = xbig_realloc(NULL, 0, cap);
 	for (;;) {
 		if (n == cap) {
 			if (cap > max) {
-				free(b);
+				xbig_free(b, cap);
 				return -2;
 			}
-			cap = cap > max / 2 ? max + 1 : cap * 2;
-			b = xrealloc(b, cap);
+			size_t ncap = cap > max / 2 ? max + 1 : cap * 2;
+			b = xbig_realloc(b, cap, ncap);
+			cap = ncap;
 		}
 		long got = source_read(s, b + n, cap - n, err);
 		if (got < 0) {
-			free(b);
+			xbig_free(b, cap);
 			return -1;
 		}
 		if (got == 0)
@@ -622,11 +625,11 @@ source_slurp_input(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 		n += (size_t)got;
 	}
 	if (n > max) {
-		free(b);
+		xbig_free(b, cap);
 		return -2;
 	}
-	if (n == cap)
-		b = xrealloc(b, cap + 1);
+	if (n + 1 != cap)
+		b = xbig_realloc(b, cap, n + 1);
 	b[n] = 0;
 	*buf = b;
 	*len = n;

@@ -56,8 +56,8 @@ long source_peek(ft_source *s, const char **data, size_t n, ft_diag *err);
  * until the next call. */
 int source_getline(ft_source *s, const char **line, size_t *len, ft_diag *err);
 
-/* Every remaining decoded byte in one malloc'd buffer: *buf, *len (the
- * buffer holds one byte more, set to 0).  Returns 0; -1 with diag on a read
+/* Every remaining decoded byte in one big array (xalloc.h): *buf, *len
+ * (the buffer holds one byte more, set to 0; xbig_free(*buf, *len + 1)).  Returns 0; -1 with diag on a read
  * or decompression error; -2 when there are more than max bytes (diag not
  * set: the caller says what was too large).  A gzip file nothing has been
  * consumed from is inflated in one call (libdeflate) into a buffer sized
@@ -67,7 +67,7 @@ int source_slurp(ft_source *s, unsigned char **buf, size_t *len, size_t max,
     ft_diag *err);
 /* The same, and the input as read: *input (malloc'd, *ninput bytes) gets
  * the compressed bytes when they were inflated in one call; else NULL and
- * the decoded *buf is the input (a loader keeping its input keeps that). */
+ * the decoded *buf is the input (a loader keeping its input copies it). */
 int source_slurp_input(ft_source *s, unsigned char **buf, size_t *len, size_t max,
     unsigned char **input, size_t *ninput, ft_diag *err);
 

@@ -260,3 +260,17 @@ xbig_discard(void *p, size_t bytes, size_t upto)
 	if (upto > 0)
 		madvise(p, upto, MADV_DONTNEED);
 }
+
+void
+xbig_discard_range(void *p, size_t bytes, size_t from, size_t to)
+{
+	if (p == NULL || bytes < XBIG_MIN)
+		return;
+	if (to > bytes)
+		to = bytes;
+	size_t page = (size_t)1 << 12;
+	from = (from + page - 1) & ~(page - 1);
+	to &= ~(page - 1);
+	if (to > from)
+		madvise((char *)p + from, to - from, MADV_DONTNEED);
+}

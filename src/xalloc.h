@@ -48,5 +48,8 @@ void xbig_free(void *p, size_t bytes);
  * to the system; they read as zeros afterwards.  For an array consumed
  * front to back.  Nothing happens to a small (malloc'd) array. */
 void xbig_discard(void *p, size_t bytes, size_t upto);
+/* The same for the whole pages inside bytes [from, to) of p: a part that
+ * is not read again (it reads as zeros if it is). */
+void xbig_discard_range(void *p, size_t bytes, size_t from, size_t to);
 
 #endif

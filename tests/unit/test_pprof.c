@@ -15,6 +15,7 @@
 
 #include "load.h"
 #include "source.h"
+#include "xalloc.h"
 
 struct pb {
 	unsigned char d[65536];
@@ -783,6 +784,64 @@ TEST(sniff_large_first_sample_and_binary)
 	unlink(path);
 }
 
+/* A profile of over 2 MB (the string table first, then labelled samples):
+ * the loader gives the sample bytes it has read back to the system as it
+ * goes (pass_samples), but never the strings the labels still need. */
+TEST(read_bytes_given_back_but_strings_kept)
+{
+	size_t cap = (size_t)4 << 20, n = 0;
+	unsigned char *d = xmalloc(cap);
+	struct pb b;
+	b.n = 0;
+	string_table(&b);
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	vt(&b, 1, S_CPU, S_NS);
+	memcpy(d, b.d, b.n);
+	n = b.n;
+	uint64_t s1[] = {20, 10}, s2[] = {30, 20, 10};
+	long count = 0;
+	while (n < ((size_t)5 << 19)) {
+		b.n = 0;
+		for (int i = 0; i < 200; i++, count++)
+			sample(&b, i % 2 ? s1 : s2, i % 2 ? 2 : 3, 1, 10, 1, 1);
+		memcpy(d + n, b.d, b.n);
+		n += b.n;
+	}
+	b.n = 0;
+	loc(&b, 10, 0, 0x100, 1, 5, 0, 0);
+	loc(&b, 20, 0, 0x200, 3, 7, 2, 9);
+	loc(&b, 30, 0, 0x1234, 0, 0, 0, 0);
+	func(&b, 1, S_MAIN, S_FILE);
+	func(&b, 2, S_FOO, S_FILE);
+	func(&b, 3, S_BAR, S_FILE);
+	memcpy(d + n, b.d, b.n);
+	n += b.n;
+	ft_diag err;
+	ft_profile *p = load_buf(d, n, 0, &err);
+	CHECK(p != NULL);
+	if (p == NULL) {
+		UNIT_FAIL("%s", err.msg);
+		free(d);
+		return;
+	}
+	CHECK_INT(profile_total(p, FT_ROOT, 0), count);
+	CHECK_INT(profile_total(p, FT_ROOT, 1), 10 * count);
+	CHECK_INT(p->nlabel_keys, 1);
+	if (p->nlabel_keys == 1)
+		CHECK_STR(p->label_keys[0], "key1");
+	CHECK_INT(p->nnumlabel_keys, 1);
+	if (p->nnumlabel_keys == 1)
+		CHECK_STR(p->numlabel_keys[0], "bytes");
+	char *f = folded(p, 0);
+	char want[128];
+	snprintf(want, sizeof(want), "main;foo;bar %ld\nmain;foo;bar;0x1234 %ld\n",
+	    count / 2, count / 2);
+	CHECK_STR(f, want);
+	free(f);
+	profile_free(p);
+	free(d);
+}
+
 int
 main(void)
 {
@@ -798,5 +857,6 @@ main(void)
 	RUN(inline_amplification_is_capped);
 	RUN(pprof_writer_round_trip);
 	RUN(sniff_large_first_sample_and_binary);
+	RUN(read_bytes_given_back_but_strings_kept);
 	return unit_report();
 }

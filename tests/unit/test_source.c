@@ -62,7 +62,7 @@ TEST(slurp_one_member_in_one_shot)
 	CHECK_INT(len, n);
 	CHECK(memcmp(buf, t, n) == 0);
 	CHECK_INT(buf[len], 0);
-	free(buf);
+	xbig_free(buf, len + 1);
 	/* Over the limit. */
 	CHECK_INT(slurp_mem(z, zn, n - 1, &buf, &len, &err), -2);
 	free(z);
@@ -83,7 +83,7 @@ TEST(slurp_two_members_streams_both)
 	CHECK_INT(slurp_mem(cat, z1n + z2n, (size_t)1 << 30, &buf, &len, &err), 0);
 	CHECK_INT(len, n);
 	CHECK(memcmp(buf, t, n) == 0);
-	free(buf);
+	xbig_free(buf, len + 1);
 	free(cat);
 	free(z1);
 	free(z2);
@@ -106,7 +106,7 @@ TEST(slurp_corrupt_and_truncated_gzip_are_errors)
 	z[zn / 2 + 1] ^= 0x55;
 	int rc = slurp_mem(z, zn, (size_t)1 << 30, &buf, &len, &err);
 	if (rc == 0) { /* the flipped bits happened to decode: then the CRC fails */
-		free(buf);
+		xbig_free(buf, len + 1);
 		UNIT_FAIL("corrupt gzip accepted");
 	}
 	CHECK_INT(rc, -1);
@@ -122,7 +122,7 @@ TEST(slurp_plain_input)
 	CHECK_INT(slurp_mem("a;b 1\n", 6, 100, &buf, &len, &err), 0);
 	CHECK_INT(len, 6);
 	CHECK(memcmp(buf, "a;b 1\n", 6) == 0);
-	free(buf);
+	xbig_free(buf, len + 1);
 	CHECK_INT(slurp_mem("a;b 1\n", 6, 5, &buf, &len, &err), -2);
 }
 
@@ -144,6 +144,28 @@ TEST(big_arrays_grow_keep_contents_and_shrink)
 		memset(p, k + 2, m);
 		n = m;
 	}
+	xbig_free(p, n);
+}
+
+/* Only the whole pages inside the range read as zeros afterwards. */
+TEST(big_array_range_given_back)
+{
+	size_t n = XBIG_MIN * 3, page = 4096;
+	unsigned char *p = xbig_realloc(NULL, 0, n);
+	memset(p, 7, n);
+	size_t from = page * 5 + 100, to = page * 300 + 5;
+	xbig_discard_range(p, n, from, to);
+	size_t zero = 0, seven = 0;
+	for (size_t i = 0; i < n; i++) {
+		int inside = i >= page * 6 && i < page * 300;
+		zero += inside && p[i] == 0;
+		seven += !inside && p[i] == 7;
+	}
+	CHECK_INT(zero, page * 294);
+	CHECK_INT(seven, n - page * 294);
+	xbig_discard_range(p, n, 0, n); /* all of it */
+	CHECK_INT(p[n - 1], 0);
+	CHECK_INT(p[0], 0);
 	xbig_free(p, n);
 }
 
@@ -177,6 +199,7 @@ main(void)
 	RUN(slurp_corrupt_and_truncated_gzip_are_errors);
 	RUN(slurp_plain_input);
 	RUN(big_arrays_grow_keep_contents_and_shrink);
+	RUN(big_array_range_given_back);
 	RUN(big_arrays_freed_are_reused);
 	return unit_report();
 }
