@@ -29,9 +29,10 @@ typedef struct ft_load_opts {
 	                         * report (input, ninput) when a name demangles,
 	                         * to be loaded again in another mode */
 	int reopenable;         /* keep_input: the input is a regular file that
-	                         * can be read again by its name; folded then
-	                         * demangles while building (report.reopen),
-	                         * else not (it keeps no copy of its input) */
+	                         * can be read again by its name; folded and
+	                         * pprof then only say so (report.reopen), else
+	                         * folded does not demangle while building (it
+	                         * keeps no copy of its input) */
 } ft_load_opts;
 
 typedef struct ft_load_report {
@@ -51,7 +52,7 @@ typedef struct ft_load_report {
 	                         * compressed), malloc'd, the caller's; or NULL */
 	size_t ninput;
 	int reopen;             /* keep_input: a name demangled and the file is
-	                         * to be read again by its name (folded) */
+	                         * to be read again by its name (folded, pprof) */
 } ft_load_report;
 
 /* Add a warning to the report (the first four are kept). */

@@ -1256,7 +1256,8 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
     ft_load_report *rep, ft_diag *err)
 {
 	size_t len, ninput = 0;
-	int keep = o->keep_input && o->dm_load > 0;
+	/* A regular file is read again by its name; anything else is kept. */
+	int keep = o->keep_input && o->dm_load > 0 && !o->reopenable;
 	unsigned char *input = NULL;
 	uint8_t *buf = slurp(src, &len, keep ? &input : NULL, &ninput, err);
 	if (buf == NULL)
@@ -1348,6 +1349,7 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		rep->ninput = ninput;
 		input = NULL;
 	}
+	rep->reopen = o->keep_input && o->dm_load > 0 && o->reopenable && P.changed;
 	pp_free(&P);
 	xbig_free(buf, len + 1);
 	free(input);

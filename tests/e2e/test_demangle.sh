@@ -20,8 +20,8 @@ ft_check "M a third time: short again" ft_wait_for '(\||▏)calc::work +(\||▏)
 ft_keys q
 ft_check "q quits with status 0" ft_wait_for '^flametui exited 0'
 
-# A pprof is demangled while loading (no tree as loaded is kept): M loads
-# the kept input again in the next mode; a filter stays applied.
+# A pprof is demangled while loading (no tree as loaded is kept): M reads
+# the file again in the next mode; a filter stays applied.
 ft_start 120 16 -- --hide zeta "$FT_DATA/cxx-overloads.pb.gz"
 ft_check "pprof opens with short names" ft_wait_for '(\||▏)calc::work +(\||▏)'
 ft_check "overloads merged" ft_not_matches '_ZN4calc4work|calc::work\(int\)'
@@ -37,6 +37,19 @@ ft_check "pprof M a third time: short again" ft_wait_for '(\||▏)calc::work +(\
 ft_check "pprof short: no mangled names" ft_not_matches '_ZN4calc4work'
 ft_keys q
 ft_check "pprof q quits with status 0" ft_wait_for '^flametui exited 0'
+
+# Read from a pipe, the pprof's bytes are kept instead: M loads them again.
+FT_STDIN=$FT_DATA/cxx-overloads.pb.gz ft_start 120 16 -- -
+ft_check "pprof stdin opens with short names" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_keys M
+ft_check "pprof stdin M: names in full" ft_wait_for 'calc::work\(std::'
+ft_keys M
+ft_check "pprof stdin M again: as mangled" ft_wait_for '_ZN4calc4workERKSs'
+ft_keys M
+ft_check "pprof stdin M a third time: short again" ft_wait_for '(\||▏)calc::work +(\||▏)'
+ft_keys q
+ft_check "pprof stdin q quits with status 0" ft_wait_for '^flametui exited 0'
+FT_STDIN=
 
 # A folded file is demangled while reading too; M reads the file again by
 # its name (no copy of it is kept), and says so when it is gone.
