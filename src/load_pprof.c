@@ -67,9 +67,14 @@ struct ploc {
 	size_t line0, nlines;
 	size_t off;
 };
-/* A location's expanded frames: fr[frame0 .. frame0 + nframes), caller
- * first (all the sample pass needs of a location). */
+/* A location's expanded frames: fr[frame0 .. frame0 + (nframes &
+ * SPAN_N)), caller first: all the sample pass needs of a location.  The
+ * top bits of nframes are flags; nframes == SPAN_ABSENT: no such id. */
 struct span { uint32_t frame0, nframes; };
+#define SPAN_N ((1u << 30) - 1)
+#define SPAN_DM (1u << 31)  /* frames not yet renamed (dm_location) */
+#define SPAN_AMB (1u << 30) /* a frame shares its demangled name (stack_new) */
+#define SPAN_ABSENT UINT32_MAX
 struct pmap { uint64_t id, start, limit, offset, filename; size_t off; };
 struct idx { uint64_t id; uint32_t at; };
 
@@ -90,8 +95,9 @@ struct pp {
 	struct ploc *locs; size_t nlocs, clocs;
 	struct pmap *maps; size_t nmaps, cmaps;
 	uint64_t *comments; size_t ncomments, ccomments;
-	struct idx *fidx, *lidx, *midx;
+	struct idx *fidx, *lidx, *midx; /* big arrays of *_bytes */
 	size_t nfidx, nlidx, nmidx;
+	size_t fidx_bytes, lidx_bytes, midx_bytes, ldense_bytes;
 	/* Location id -> position as a plain array when ids are dense
 	 * (max id < 4 * count + 1024, so its size is bounded by the input);
 	 * the hot lookup of the sample loop.  UINT32_MAX = absent. */
@@ -108,7 +114,8 @@ struct pp {
 	size_t dropkeep_off[2];
 
 	uint32_t *fr; size_t nfr, cfr;
-	struct span *span; /* per location */
+	struct span *span; /* per location (NULL once dspan is made) */
+	struct span *dspan; /* per location id below nldense (dense ids) */
 	ft_frame_where *where; size_t nwhere, cwhere;
 	const char **strcache; /* NUL-terminated copies in p's arena, by index */
 
@@ -130,12 +137,10 @@ struct pp {
 	char **dtext;           /* per name id: its demangled text, until interned */
 	size_t *dtlen;
 	uint32_t *dmap;         /* per name id: its demangled id (UINT32_MAX: not yet) */
-	unsigned char *locdone; /* per location: frames renamed */
 	int changed;            /* some name demangles */
 	/* Distinct stacks as loaded (rep->stacks): a frame whose demangled
 	 * name has several names as loaded is told apart by its own. */
 	unsigned char *amb;     /* per name id: such a name */
-	unsigned char *locamb;  /* per location: has such a frame */
 	uint32_t *rawfr;        /* fr[] as loaded (only with such names) */
 	struct rawset {
 		uint32_t *pool; size_t npool, cpool; /* [len, node, names...] */
@@ -169,6 +174,24 @@ wire_err(struct pp *P, const pb_error *e)
 
 /* Grow a table by one element. */
 #define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 64, init)
+/* The same for the tables that grow with the input: big arrays (huge
+ * pages, grown in place), given back with big_drop(arr, cap * size). */
+#define BPUSH(arr, n, cap, init) do {                                    \
+		if ((n) == (cap)) {                                     \
+			size_t nc_ = grow_cap((cap), (n) + 1, 64);      \
+			(arr) = xbig_realloc((arr), (cap) * sizeof(*(arr)), \
+			    nc_ * sizeof(*(arr)));                      \
+			(cap) = nc_;                                    \
+		}                                                       \
+		(arr)[(n)++] = init;                                    \
+	} while (0)
+
+static void
+big_drop(void *p, size_t bytes)
+{
+	xbig_discard(p, bytes, bytes); /* a pooled mapping keeps no pages */
+	xbig_free(p, bytes);
+}
 
 /* A submessage field must be length-delimited. */
 static int
@@ -226,7 +249,7 @@ parse_function(struct pp *P, const pb_field *m)
 	}
 	if (rc < 0)
 		return wire_err(P, &e);
-	PUSH(P->funcs, P->nfuncs, P->cfuncs, fn);
+	BPUSH(P->funcs, P->nfuncs, P->cfuncs, fn);
 	return 0;
 }
 
@@ -279,7 +302,7 @@ parse_location(struct pp *P, const pb_field *m)
 			struct pline ln;
 			if (need_msg(P, &f, "Location.line") < 0 || parse_line(P, &f, &ln) < 0)
 				return -1;
-			PUSH(P->lines, P->nlines, P->clines, ln);
+			BPUSH(P->lines, P->nlines, P->clines, ln);
 			break;
 		}
 		default:
@@ -289,7 +312,7 @@ parse_location(struct pp *P, const pb_field *m)
 	if (rc < 0)
 		return wire_err(P, &e);
 	l.nlines = P->nlines - l.line0;
-	PUSH(P->locs, P->nlocs, P->clocs, l);
+	BPUSH(P->locs, P->nlocs, P->clocs, l);
 	return 0;
 }
 
@@ -360,7 +383,7 @@ pass_tables(struct pp *P)
 			if (need_msg(P, &f, "Profile.string_table entry") < 0)
 				return -1;
 			struct pstr s = {f.off, f.len};
-			PUSH(P->strs, P->nstrs, P->cstrs, s);
+			BPUSH(P->strs, P->nstrs, P->cstrs, s);
 			if (f.off < P->str_lo)
 				P->str_lo = f.off;
 			break;
@@ -478,7 +501,8 @@ build_indexes(struct pp *P)
 	for (size_t i = 0; i < P->nfuncs; i++)
 		if (P->funcs[i].id != 0)
 			P->func_by_pos = 0;
-	P->fidx = xreallocarray(NULL, P->nfuncs + 1, sizeof(struct idx));
+	P->fidx_bytes = (P->nfuncs + 1) * sizeof(struct idx);
+	P->fidx = xbig_realloc(NULL, 0, P->fidx_bytes);
 	for (size_t i = 0; i < P->nfuncs; i++) {
 		uint64_t id = P->func_by_pos ? i + 1 : P->funcs[i].id;
 		if (id == 0)
@@ -486,7 +510,8 @@ build_indexes(struct pp *P)
 		P->fidx[i] = (struct idx){id, (uint32_t)i};
 	}
 	P->nfidx = build_idx(P->fidx, P->nfuncs);
-	P->lidx = xreallocarray(NULL, P->nlocs + 1, sizeof(struct idx));
+	P->lidx_bytes = (P->nlocs + 1) * sizeof(struct idx);
+	P->lidx = xbig_realloc(NULL, 0, P->lidx_bytes);
 	for (size_t i = 0; i < P->nlocs; i++) {
 		if (P->locs[i].id == 0)
 			return err_at(P, P->locs[i].off, "location with the reserved id 0");
@@ -495,12 +520,14 @@ build_indexes(struct pp *P)
 	P->nlidx = build_idx(P->lidx, P->nlocs);
 	if (P->nlidx > 0 && P->lidx[P->nlidx - 1].id < 4 * (uint64_t)P->nlidx + 1024) {
 		P->nldense = P->lidx[P->nlidx - 1].id + 1;
-		P->ldense = xreallocarray(NULL, (size_t)P->nldense, sizeof(uint32_t));
+		P->ldense_bytes = (size_t)P->nldense * sizeof(uint32_t);
+		P->ldense = xbig_realloc(NULL, 0, P->ldense_bytes);
 		memset(P->ldense, 0xff, sizeof(uint32_t) * (size_t)P->nldense);
 		for (size_t i = 0; i < P->nlidx; i++)
 			P->ldense[P->lidx[i].id] = P->lidx[i].at;
 	}
-	P->midx = xreallocarray(NULL, P->nmaps + 1, sizeof(struct idx));
+	P->midx_bytes = (P->nmaps + 1) * sizeof(struct idx);
+	P->midx = xbig_realloc(NULL, 0, P->midx_bytes);
 	for (size_t i = 0; i < P->nmaps; i++) {
 		if (P->maps[i].id == 0)
 			return err_at(P, P->maps[i].off, "mapping with the reserved id 0");
@@ -617,7 +644,7 @@ expand_locations(struct pp *P, ft_profile *p)
 	P->span = xmalloc(sizeof(struct span) * (P->nlocs ? P->nlocs : 1));
 	for (size_t i = 0; i < P->nlocs; i++) {
 		struct ploc *l = &P->locs[i];
-		if (P->nfr > UINT32_MAX - l->nlines - 1) {
+		if (l->nlines > SPAN_N || P->nfr > UINT32_MAX - l->nlines - 1) {
 			free(big);
 			return err_at(P, l->off, "too many frames");
 		}
@@ -691,6 +718,17 @@ expand_locations(struct pp *P, ft_profile *p)
 	return 0;
 }
 
+/* The frames of location id, or NULL when there is none. */
+static inline struct span *
+loc_span(struct pp *P, uint64_t id)
+{
+	if (P->dspan != NULL)
+		return id < P->nldense && P->dspan[id].nframes != SPAN_ABSENT ?
+		    &P->dspan[id] : NULL;
+	uint32_t at;
+	return find_idx(P->lidx, P->nlidx, id, &at) ? &P->span[at] : NULL;
+}
+
 /* --demangle while building.  relabel.c defines the demangled tree: the
  * tree as loaded copied in node order with every name mapped (names that
  * demangle alike merge).  Building with the mapped names gives that tree
@@ -712,7 +750,8 @@ dm_prepare(struct pp *P, ft_profile *p)
 	P->dtlen = xcalloc(nn ? nn : 1, sizeof(size_t));
 	P->dmap = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	memset(P->dmap, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
-	P->locdone = xcalloc(P->nlocs ? P->nlocs : 1, 1);
+	for (size_t i = 0; i < P->nlocs; i++)
+		P->span[i].nframes |= SPAN_DM;
 	unsigned char *used = xcalloc(nn ? nn : 1, 1);
 	for (size_t i = 0; i < P->nfr; i++)
 		used[P->fr[i]] = 1;
@@ -766,10 +805,10 @@ dm_prepare(struct pp *P, ft_profile *p)
 		free(group);
 		intern_unref(groups);
 		if (any) {
-			P->locamb = xcalloc(P->nlocs ? P->nlocs : 1, 1);
 			for (size_t i = 0; i < P->nlocs; i++)
-				for (uint32_t k = 0; k < P->span[i].nframes; k++)
-					P->locamb[i] |= P->amb[P->fr[P->span[i].frame0 + k]];
+				for (uint32_t k = 0; k < (P->span[i].nframes & SPAN_N); k++)
+					if (P->amb[P->fr[P->span[i].frame0 + k]])
+						P->span[i].nframes |= SPAN_AMB;
 			P->rawfr = xmalloc(sizeof(uint32_t) * (P->nfr ? P->nfr : 1));
 			memcpy(P->rawfr, P->fr, sizeof(uint32_t) * P->nfr);
 		} else {
@@ -780,13 +819,12 @@ dm_prepare(struct pp *P, ft_profile *p)
 	free(used);
 }
 
-/* Rename location at's frames, at its first use. */
+/* Rename a location's frames, at its first use. */
 static void
-dm_location(struct pp *P, ft_profile *p, uint32_t at)
+dm_location(struct pp *P, ft_profile *p, struct span *l)
 {
-	const struct span *l = &P->span[at];
-	P->locdone[at] = 1;
-	for (uint32_t k = 0; k < l->nframes; k++) {
+	l->nframes &= ~SPAN_DM;
+	for (uint32_t k = 0; k < (l->nframes & SPAN_N); k++) {
 		uint32_t *f = &P->fr[l->frame0 + k], id = *f;
 		if (id >= P->dmn)
 			continue;
@@ -865,13 +903,10 @@ stack_new(struct pp *P, uint32_t node, size_t nloc)
 	size_t n = 0;
 	if (P->rawfr != NULL) {
 		for (size_t i = nloc; i-- > 0;) {
-			uint32_t at = P->ldense != NULL ? P->ldense[P->sloc[i]] : 0;
-			if (P->ldense == NULL)
-				find_idx(P->lidx, P->nlidx, P->sloc[i], &at);
-			if (!P->locamb[at])
+			const struct span *l = loc_span(P, P->sloc[i]);
+			if (!(l->nframes & SPAN_AMB))
 				continue;
-			const struct span *l = &P->span[at];
-			for (uint32_t k = 0; k < l->nframes; k++) {
+			for (uint32_t k = 0; k < (l->nframes & SPAN_N); k++) {
 				uint32_t id = P->rawfr[l->frame0 + k];
 				if (!P->amb[id])
 					continue;
@@ -938,10 +973,83 @@ read_label(struct pp *P, ft_profile *p, const pb_reader *r, const pb_field *f)
 	return 0;
 }
 
-/* One Sample: its locations, values and label keys; adds to the tree. */
+/* One varint of [*q, e), as pb_varint reads it: 0 when it would fail
+ * there (the caller takes the general path, which says why). */
+static inline int
+varint_fast(const uint8_t **q, const uint8_t *e, uint64_t *v)
+{
+	const uint8_t *p = *q;
+	if (p < e && *p < 0x80) {
+		*v = *p;
+		*q = p + 1;
+		return 1;
+	}
+	uint64_t x = 0;
+	for (unsigned i = 0; i < 10 && p < e; i++) {
+		uint8_t c = *p++;
+		if (i == 9 && c > 1)
+			return 0;
+		x |= (uint64_t)(c & 0x7f) << (7 * i);
+		if (c < 0x80) {
+			*v = x;
+			*q = p;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The locations and values of a sample without labels or other fields,
+ * in one tight loop: 1, or 0 when it has anything else or anything the
+ * general path would refuse (nothing is kept then). */
 static int
-one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
-    long *nstacks)
+sample_fast(struct pp *P, const pb_field *m, size_t *nloc, size_t *nval)
+{
+	const uint8_t *q = P->buf + m->off, *e = q + m->len;
+	size_t nl = 0, nv = 0, nt = P->nvts;
+	while (q < e) {
+		uint64_t key, v;
+		if (!varint_fast(&q, e, &key) || ((key >> 3) != 1 && (key >> 3) != 2))
+			return 0;
+		int loc = (key >> 3) == 1;
+		const uint8_t *r = q, *re = q;
+		if ((key & 7) == PB_VARINT) {
+			re = e; /* one value */
+		} else if ((key & 7) == PB_LEN) {
+			uint64_t len;
+			if (!varint_fast(&q, e, &len) || len > (uint64_t)(e - q))
+				return 0;
+			r = q;
+			re = q + len;
+		} else {
+			return 0;
+		}
+		do {
+			if (!varint_fast(&r, re, &v))
+				return 0;
+			if (loc) {
+				if (nl == P->csloc) {
+					P->csloc = grow_cap(P->csloc, nl + 1, 64);
+					P->sloc = xreallocarray(P->sloc, P->csloc, sizeof(uint64_t));
+				}
+				P->sloc[nl++] = v;
+			} else {
+				if (nv < nt)
+					P->svals[nv] = (ft_val)v;
+				nv++;
+			}
+		} while ((key & 7) == PB_LEN && r < re);
+		q = (key & 7) == PB_LEN ? re : r;
+	}
+	*nloc = nl;
+	*nval = nv;
+	return 1;
+}
+
+/* The same, any sample: labels, fields in any order, errors said. */
+static int
+sample_general(struct pp *P, ft_profile *p, const pb_field *m, size_t *nlocp,
+    size_t *nvalp)
 {
 	pb_reader r = pb_sub(&P->top, m);
 	pb_field f;
@@ -950,7 +1058,6 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 	size_t nloc = 0, nval = 0;
 	size_t nt = P->nvts;
 	uint64_t v;
-	P->nlab = 0;
 	while ((rc = pb_next(&r, &f, &e)) == 1) {
 		if (f.num == 1 || f.num == 2) {
 			pb_ints it;
@@ -977,6 +1084,22 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 	}
 	if (rc < 0)
 		return wire_err(P, &e);
+	*nlocp = nloc;
+	*nvalp = nval;
+	return 0;
+}
+
+/* One Sample: its locations, values and label keys; adds to the tree. */
+static int
+one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
+    long *nstacks)
+{
+	size_t nloc = 0, nval = 0;
+	size_t nt = P->nvts;
+	P->nlab = 0;
+	if (!sample_fast(P, m, &nloc, &nval) &&
+	    sample_general(P, p, m, &nloc, &nval) < 0)
+		return -1;
 	if (nval != nt)
 		return err_at(P, m->key_off, "sample has %zu values for %zu sample types",
 		    nval, nt);
@@ -999,24 +1122,21 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 	size_t depth = p->nodes[node].depth;
 	P->npprev = c;
 	for (size_t i = nloc - c; i-- > 0;) {
-		uint32_t at;
 		uint64_t id = P->sloc[i];
-		if (P->ldense != NULL)
-			at = id < P->nldense ? P->ldense[id] : UINT32_MAX;
-		else if (!find_idx(P->lidx, P->nlidx, id, &at))
-			at = UINT32_MAX;
-		if (at == UINT32_MAX)
+		struct span *l = loc_span(P, id);
+		if (l == NULL)
 			return err_at(P, m->key_off, "sample refers to unknown location id %"
 			    PRIu64, P->sloc[i]);
-		if (P->dm >= 0 && !P->locdone[at])
-			dm_location(P, p, at);
-		const struct span *l = &P->span[at];
-		depth += l->nframes;
+		if (l->nframes & SPAN_DM)
+			dm_location(P, p, l);
+		uint32_t nf = l->nframes & SPAN_N;
+		const uint32_t *fr = P->fr + l->frame0;
+		depth += nf;
 		if (depth > PPROF_MAX_DEPTH)
 			return err_at(P, m->key_off, "sample deeper than %zu frames",
 			    PPROF_MAX_DEPTH);
-		for (uint32_t k = 0; k < l->nframes; k++)
-			node = profile_child(p, node, P->fr[l->frame0 + k]);
+		for (uint32_t k = 0; k < nf; k++)
+			node = profile_child(p, node, fr[k]);
 		if ((uint64_t)p->nnodes > (uint64_t)P->top.end * PPROF_NODES_PER_BYTE + (1u << 20))
 			return err_at(P, m->key_off, "the profile expands to more than %d "
 			    "frames per input byte; not loaded", PPROF_NODES_PER_BYTE);
@@ -1084,21 +1204,31 @@ pass_samples(struct pp *P, ft_profile *p, long *nsamples, long *nstacks)
 static void
 tables_done(struct pp *P)
 {
-	free(P->funcs);
-	free(P->lines);
+	big_drop(P->funcs, P->cfuncs * sizeof(*P->funcs));
+	big_drop(P->lines, P->clines * sizeof(*P->lines));
 	free(P->maps);
-	free(P->fidx);
-	free(P->midx);
+	big_drop(P->fidx, P->fidx_bytes);
+	big_drop(P->midx, P->midx_bytes);
 	free(P->strcache);
 	free(P->where);
-	free(P->locs);
+	big_drop(P->locs, P->clocs * sizeof(*P->locs));
 	P->locs = NULL;
-	P->nlocs = 0;
+	P->clocs = P->cfuncs = P->clines = 0;
 	if (P->ldense != NULL) {
-		free(P->lidx);
+		/* One lookup by id in the sample pass. */
+		P->dspan = xmalloc(sizeof(struct span) * (size_t)P->nldense);
+		for (uint64_t id = 0; id < P->nldense; id++)
+			P->dspan[id] = P->ldense[id] == UINT32_MAX ?
+			    (struct span){0, SPAN_ABSENT} : P->span[P->ldense[id]];
+		big_drop(P->ldense, P->ldense_bytes);
+		big_drop(P->lidx, P->lidx_bytes);
+		free(P->span);
+		P->ldense = NULL;
 		P->lidx = NULL;
+		P->span = NULL;
 		P->nlidx = 0;
 	}
+	P->nlocs = 0;
 	P->funcs = NULL;
 	P->lines = NULL;
 	P->maps = NULL;
@@ -1214,19 +1344,24 @@ slurp(ft_source *src, size_t *len, unsigned char **input, size_t *ninput,
 static void
 pp_free(struct pp *P)
 {
-	free(P->strs);
+	big_drop(P->strs, P->cstrs * sizeof(*P->strs));
 	free(P->vts);
-	free(P->funcs);
-	free(P->lines);
-	free(P->locs);
+	big_drop(P->funcs, P->cfuncs * sizeof(*P->funcs));
+	big_drop(P->lines, P->clines * sizeof(*P->lines));
+	big_drop(P->locs, P->clocs * sizeof(*P->locs));
 	free(P->maps);
 	free(P->comments);
-	free(P->fidx);
-	free(P->lidx);
-	free(P->midx);
-	free(P->ldense);
+	if (P->fidx != NULL)
+		big_drop(P->fidx, P->fidx_bytes);
+	if (P->lidx != NULL)
+		big_drop(P->lidx, P->lidx_bytes);
+	if (P->midx != NULL)
+		big_drop(P->midx, P->midx_bytes);
+	if (P->ldense != NULL)
+		big_drop(P->ldense, P->ldense_bytes);
 	free(P->fr);
 	free(P->span);
+	free(P->dspan);
 	free(P->where);
 	free(P->strcache);
 	free(P->sloc);
@@ -1242,9 +1377,7 @@ pp_free(struct pp *P)
 	free(P->dtext);
 	free(P->dtlen);
 	free(P->dmap);
-	free(P->locdone);
 	free(P->amb);
-	free(P->locamb);
 	free(P->rawfr);
 	free(P->rs.pool);
 	free(P->rs.slots);
@@ -1288,6 +1421,10 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	p = profile_new(names, (int)P.nvts);
+	/* Room for the tree, reserved (only what is used is touched; it grows
+	 * past this when it must): real profiles make a node per ~4 bytes. */
+	if (len / 2 > 1024)
+		profile_reserve(p, len / 2 > UINT32_MAX / 2 ? UINT32_MAX / 2 : len / 2);
 	p->format = "pprof";
 	p->fsrc = framesrc_new();
 	profile_set_source(p, P.name);
@@ -1315,8 +1452,9 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	} else {
 		/* Nothing after the last sample is read again, and no string. */
 		xbig_discard_range(buf, P.bufbytes, P.samp_end, P.bufbytes);
-		free(P.strs);
+		big_drop(P.strs, P.cstrs * sizeof(*P.strs));
 		P.strs = NULL;
+		P.cstrs = 0;
 	}
 #ifdef __GLIBC__
 	/* The freed tables' pages back to the system before the tree grows

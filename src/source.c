@@ -487,8 +487,9 @@ source_next(ft_source *s, const char **data, ft_diag *err)
 	return k;
 }
 
-/* The whole compressed file in memory (*own set when it was read), or
- * NULL when it cannot be had cheaply (pipes, huge files). */
+/* The whole compressed file in memory (*own set when it was read, a big
+ * array of *n bytes: huge pages, not one fault per page), or NULL when it
+ * cannot be had cheaply (pipes, huge files). */
 static const unsigned char *
 whole_input(ft_source *s, size_t *n, unsigned char **own)
 {
@@ -500,7 +501,7 @@ whole_input(ft_source *s, size_t *n, unsigned char **own)
 	if (s->size == 0 || s->size > ((uint64_t)1 << 31))
 		return NULL;
 	size_t want = (size_t)s->size, got = 0;
-	unsigned char *b = xmalloc(want);
+	unsigned char *b = xbig_realloc(NULL, 0, want);
 	while (got < want) {
 		ssize_t r = pread(s->fd, b + got, want - got, (off_t)got);
 		if (r < 0 && errno == EINTR)
@@ -510,7 +511,7 @@ whole_input(ft_source *s, size_t *n, unsigned char **own)
 		got += (size_t)r;
 	}
 	if (got != want) { /* changed under us: let the stream sort it out */
-		free(b);
+		xbig_free(b, want);
 		return NULL;
 	}
 	*own = b;
@@ -532,7 +533,7 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 	if (in == NULL)
 		return 0;
 	if (n < 18) {
-		free(own);
+		xbig_free(own, n);
 		return 0;
 	}
 	/* ISIZE: the decoded size modulo 2^32 of the last member. */
@@ -542,12 +543,12 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 	 * member's size (nothing is allocated from an unchecked count).  A
 	 * size over max may be a truncated file's garbage: streaming tells. */
 	if (isize > max || isize / 1032 > n) {
-		free(own);
+		xbig_free(own, n);
 		return 0;
 	}
 	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
 	if (d == NULL) {
-		free(own);
+		xbig_free(own, n);
 		return 0;
 	}
 	unsigned char *out = xbig_realloc(NULL, 0, isize + 1);
@@ -561,15 +562,11 @@ slurp_oneshot(ft_source *s, unsigned char **buf, size_t *len, size_t max,
 	if (ok && in_used < n)
 		s->garbage = n - in_used; /* the caller warns */
 	if (ok && input != NULL) {
-		if (own == NULL) {
-			own = xmalloc(n);
-			memcpy(own, in, n);
-		}
-		*input = own;
+		*input = xmalloc(n);
+		memcpy(*input, in, n);
 		*ninput = n;
-		own = NULL;
 	}
-	free(own);
+	xbig_free(own, n);
 	if (!ok) {
 		xbig_free(out, isize + 1); /* bad data gets zlib's detailed message */
 		return 0;

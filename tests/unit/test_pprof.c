@@ -784,6 +784,81 @@ TEST(sniff_large_first_sample_and_binary)
 	unlink(path);
 }
 
+/* Every way of writing a sample's locations and values (packed, one by
+ * one, mixed, values first, an empty packed run, ids of one, two and three
+ * varint bytes, ten-byte negative values) reads alike: the fast path of
+ * the sample pass and the general one agree. */
+TEST(sample_encodings_agree)
+{
+	struct pb b, m, pk;
+	b.n = 0;
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	vt(&b, 1, S_CPU, S_NS);
+	uint64_t ids[3] = {5, 300, 70000}; /* main, foo, bar */
+	for (int form = 0; form < 6; form++) {
+		m.n = 0;
+		pk.n = 0;
+		if (form == 0 || form == 5) { /* packed (5: an empty run first) */
+			if (form == 5)
+				pb_m(&m, 1, &pk);
+			for (int i = 2; i >= 0; i--)
+				pb_v(&pk, ids[i]);
+			pb_m(&m, 1, &pk);
+			pk.n = 0;
+			pb_v(&pk, 1);
+			pb_v(&pk, (uint64_t)-2);
+			pb_m(&m, 2, &pk);
+		} else if (form == 1) { /* one by one */
+			for (int i = 2; i >= 0; i--)
+				pb_u(&m, 1, ids[i]);
+			pb_u(&m, 2, 1);
+			pb_u(&m, 2, (uint64_t)-2);
+		} else if (form == 2) { /* values first, locations packed */
+			pb_u(&m, 2, 1);
+			pb_u(&m, 2, (uint64_t)-2);
+			for (int i = 2; i >= 0; i--)
+				pb_v(&pk, ids[i]);
+			pb_m(&m, 1, &pk);
+		} else if (form == 3) { /* mixed: leaf alone, the rest packed */
+			pb_u(&m, 1, ids[2]);
+			pb_v(&pk, ids[1]);
+			pb_v(&pk, ids[0]);
+			pb_m(&m, 1, &pk);
+			pk.n = 0;
+			pb_v(&pk, 1);
+			pb_m(&m, 2, &pk);
+			pb_u(&m, 2, (uint64_t)-2);
+		} else { /* an unknown field between (the general path) */
+			pb_u(&m, 9, 7);
+			for (int i = 2; i >= 0; i--)
+				pb_u(&m, 1, ids[i]);
+			pb_u(&m, 2, 1);
+			pb_u(&m, 2, (uint64_t)-2);
+		}
+		pb_m(&b, 2, &m);
+	}
+	loc(&b, 5, 0, 0x100, 1, 5, 0, 0);
+	loc(&b, 300, 0, 0x200, 2, 7, 0, 0);
+	loc(&b, 70000, 0, 0x300, 3, 9, 0, 0);
+	func(&b, 1, S_MAIN, S_FILE);
+	func(&b, 2, S_FOO, S_FILE);
+	func(&b, 3, S_BAR, S_FILE);
+	string_table(&b);
+	ft_diag err;
+	ft_profile *p = load_buf(b.d, b.n, 0, &err);
+	CHECK(p != NULL);
+	if (p == NULL) {
+		UNIT_FAIL("%s", err.msg);
+		return;
+	}
+	char *f0 = folded(p, 0), *f1 = folded(p, 1);
+	CHECK_STR(f0, "main;foo;bar 6\n");
+	CHECK_STR(f1, "main;foo;bar -12\n");
+	free(f0);
+	free(f1);
+	profile_free(p);
+}
+
 /* A profile of over 2 MB (the string table first, then labelled samples):
  * the loader gives the sample bytes it has read back to the system as it
  * goes (pass_samples), but never the strings the labels still need. */
@@ -858,5 +933,6 @@ main(void)
 	RUN(pprof_writer_round_trip);
 	RUN(sniff_large_first_sample_and_binary);
 	RUN(read_bytes_given_back_but_strings_kept);
+	RUN(sample_encodings_agree);
 	return unit_report();
 }
