@@ -582,6 +582,8 @@ profile_sort(ft_profile *p, enum ft_sort sort, int column)
 		p->nodes[k[cnt - 1].node].sibling = FT_NONE;
 	}
 	free(k);
+	p->order = 1 + (int)sort;
+	p->order_col = column;
 }
 
 int
@@ -624,6 +626,31 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	profile_sort(p, sort, column);
 	p->finished = 1;
 	return 0;
+}
+
+void
+profile_fill(ft_profile *p, uint32_t n)
+{
+	profile_reserve(p, n);
+	p->nnodes = n;
+}
+
+void
+profile_filled(ft_profile *p, uint32_t max_depth, enum ft_sort sort,
+    int column, int sorted)
+{
+	p->max_depth = max_depth;
+	free(p->slots);
+	p->slots = NULL;
+	if (column < 0 || column >= p->nvals)
+		column = p->deftype;
+	if (sorted) {
+		p->order = 1 + (int)sort;
+		p->order_col = column;
+	} else {
+		profile_sort(p, sort, column);
+	}
+	p->finished = 1;
 }
 
 uint32_t

@@ -138,6 +138,9 @@ typedef struct ft_profile {
 
 	uint32_t max_depth;  /* after finish */
 	int finished;
+	/* The child order profile_sort() last made: 1 + enum ft_sort (0:
+	 * none yet), and the column of a weight order. */
+	int order, order_col;
 
 	/* Nodes renamed in place by profile_relabel_inplace() (relabel.h):
 	 * (node, name id as loaded) in node order, and the demangle mode
@@ -222,6 +225,17 @@ void profile_discard_below(ft_profile *p, uint32_t n);
  * fastest way to copy a tree; the caller guarantees (parent, name) is new
  * and keeps such parents apart from those it looks children up in. */
 uint32_t profile_push(ft_profile *p, uint32_t parent, uint32_t name);
+
+/* A finished tree written whole by a transform that works out its nodes
+ * and totals itself (transform.c): profile_fill() makes new profile p
+ * (root only) hold n nodes, which the caller then writes (fields and
+ * totals, root included, a parent's id below its children's, child lists
+ * linked); profile_filled() finishes it with the tree's largest depth,
+ * ordering the children unless the caller says they already are in the
+ * (sort, column) order (sorted != 0). */
+void profile_fill(ft_profile *p, uint32_t n);
+void profile_filled(ft_profile *p, uint32_t max_depth, enum ft_sort sort,
+    int column, int sorted);
 
 /* Child of parent named name, or FT_NONE (works before and after finish). */
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);

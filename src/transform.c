@@ -410,10 +410,242 @@ filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
 	return rc;
 }
 
+/* --- ignore and prune-from without a builder ---------------------------
+ *
+ * Both keep every frame where it is (only stacks go, or values move up to
+ * a kept ancestor), so the new tree is the old one less the nodes that
+ * receive no value, and each of its totals is a sum over the old subtree.
+ * One pass up the ids (every child before its parent) works out per node
+ * its self (its total less its children's), whether it is kept (a value
+ * lands on it or on a kept descendant) and its new total, and counts the
+ * kept nodes from the top id down (cnt[i]); a pass down the ids then
+ * writes each kept node whole at id K - cnt[i] (K kept in all: the old
+ * id order, parents first), its child list linked in the old list's order
+ * without the nodes that went.  No child lookups, no summing pass, and no
+ * sort when the old lists were in the asked name order (a subset of a
+ * sorted list is sorted); a weight order is sorted again (totals change).
+ * A first pass down the ids marks the nodes with a match at or above them
+ * (F_HASM) and the matches themselves (F_MATCH).  Ignore drops every
+ * F_HASM node.  For prune-from, going up, a node strictly below a match
+ * passes its self and its pending callees' selves up (pend, F_PNZ: some
+ * of them non-zero) to the innermost match, which takes them as its self. */
+#define FT_KEEP_NV 16 /* most columns the keep passes take */
+enum {
+	F_MATCH = 16, /* the node's own frame matches */
+	F_SNZ = 32,   /* its self row is non-zero */
+	F_PNZ = 64,   /* a non-zero row is pending in pend[] */
+};
+
+/* The state of a keep pass. */
+struct keep {
+	const ft_node *nd;
+	const uint64_t *tot; /* old totals */
+	size_t nn;
+	int prune;
+	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
+	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
+	uint64_t *nt;        /* new totals of kept nodes, by old id */
+	uint64_t *pend;      /* prune-from: selves pending for the match above */
+};
+
+/* acc += v, column by column; non-zero when a sum overflows. */
+static inline int
+rows_add(uint64_t *acc, const uint64_t *v, size_t nv)
+{
+	int bad = 0;
+	for (size_t c = 0; c < nv; c++) {
+		int64_t x;
+		bad |= __builtin_add_overflow((int64_t)acc[c], (int64_t)v[c], &x);
+		acc[c] = (uint64_t)x;
+	}
+	return bad;
+}
+
+/* Inlined where called, so the one-column calls get nv constant. */
+#define KEEP_INLINE static inline __attribute__((always_inline))
+
+/* The pass up the ids; the number of kept nodes, or 0 when a sum
+ * overflows. */
+KEEP_INLINE uint32_t
+keep_up(struct keep *K, size_t nv)
+{
+	const ft_node *nd = K->nd;
+	const uint64_t *tot = K->tot;
+	uint8_t *fl = K->fl;
+	uint32_t *cnt = K->cnt;
+	uint64_t *nt = K->nt, *pend = K->pend;
+	int prune = K->prune, bad = 0;
+	uint32_t k = 0;
+	uint64_t s[FT_KEEP_NV], acc[FT_KEEP_NV], pa[FT_KEEP_NV];
+	for (size_t i = K->nn; i-- > 0;) {
+		for (size_t j = 0; j < nv; j++) {
+			s[j] = tot[i * nv + j];
+			acc[j] = pa[j] = 0;
+		}
+		int kc = 0, pnz = 0;
+		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling) {
+			for (size_t j = 0; j < nv; j++)
+				s[j] -= tot[(size_t)c * nv + j];
+			if (cnt[c] != FT_NONE) {
+				kc = 1;
+				bad |= rows_add(acc, &nt[(size_t)c * nv], nv);
+			}
+			if (prune && (fl[c] & (F_HASM | F_MATCH)) == F_HASM) {
+				pnz |= fl[c] & F_PNZ;
+				bad |= rows_add(pa, &pend[(size_t)c * nv], nv);
+			}
+		}
+		int snz = 0, keep;
+		for (size_t j = 0; j < nv; j++)
+			snz |= s[j] != 0;
+		uint8_t f = fl[i];
+		if (!prune) {
+			keep = !(f & F_HASM) && (snz || kc);
+		} else if (!(f & F_HASM)) {
+			keep = snz || kc;
+		} else if (f & F_MATCH) {
+			keep = snz || pnz || kc;
+			bad |= rows_add(s, pa, nv);
+		} else {
+			/* Strictly below a match: the self waits for it. */
+			bad |= rows_add(pa, s, nv);
+			for (size_t j = 0; j < nv; j++) {
+				pend[i * nv + j] = pa[j];
+				s[j] = 0;
+			}
+			if (snz || pnz)
+				f |= F_PNZ;
+			keep = kc;
+		}
+		fl[i] = (uint8_t)(f | (snz ? F_SNZ : 0));
+		if (!keep && i > 0) {
+			cnt[i] = FT_NONE;
+			continue;
+		}
+		bad |= rows_add(s, acc, nv);
+		for (size_t j = 0; j < nv; j++)
+			nt[i * nv + j] = s[j];
+		cnt[i] = ++k;
+	}
+	return bad ? 0 : k;
+}
+
+/* First kept node of the list starting at c, or FT_NONE. */
+static inline uint32_t
+next_kept(const ft_node *nd, const uint32_t *cnt, uint32_t c)
+{
+	while (c != FT_NONE && cnt[c] == FT_NONE)
+		c = nd[c].sibling;
+	return c;
+}
+
+/* The pass down the ids: kept node i written at id k - cnt[i]; its
+ * largest depth. */
+KEEP_INLINE uint32_t
+keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
+{
+	const ft_node *nd = K->nd;
+	const uint32_t *cnt = K->cnt;
+	const uint64_t *nt = K->nt;
+	ft_node *out = np->nodes;
+	uint64_t *ot = (uint64_t *)np->total;
+	uint32_t maxd = 0;
+	for (size_t i = 0; i < K->nn; i++) {
+		if (cnt[i] == FT_NONE)
+			continue;
+		const ft_node *o = &nd[i];
+		uint32_t n = k - cnt[i];
+		uint32_t c = next_kept(nd, cnt, o->child);
+		uint32_t sb = i == 0 ? FT_NONE : next_kept(nd, cnt, o->sibling);
+		ft_node w = {o->name, i == 0 ? FT_NONE : k - cnt[o->parent],
+		    c == FT_NONE ? FT_NONE : k - cnt[c],
+		    sb == FT_NONE ? FT_NONE : k - cnt[sb], o->depth};
+		out[n] = w;
+		if (o->depth > maxd)
+			maxd = o->depth;
+		for (size_t j = 0; j < nv; j++)
+			ot[(size_t)n * nv + j] = nt[i * nv + j];
+	}
+	return maxd;
+}
+
+/* Where each old node's self went, for labels_remap(). */
+static uint32_t *
+keep_targets(const struct keep *K, uint32_t k)
+{
+	const ft_node *nd = K->nd;
+	const uint8_t *fl = K->fl;
+	size_t nn = K->nn;
+	uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
+	uint32_t *dm = K->prune ? xbig_realloc(NULL, 0, sizeof(uint32_t) * nn) : NULL;
+	for (size_t i = 0; i < nn; i++) {
+		uint32_t t = (uint32_t)i;
+		if (dm != NULL) {
+			/* The innermost match at or above i takes its self. */
+			dm[i] = i == 0 ? FT_NONE : (fl[i] & F_MATCH) ? (uint32_t)i :
+			    dm[nd[i].parent];
+			if (dm[i] != FT_NONE)
+				t = dm[i];
+		}
+		tgt[i] = (fl[i] & F_SNZ) && (dm != NULL || !(fl[i] & F_HASM)) ?
+		    k - K->cnt[t] : FT_NONE;
+	}
+	xbig_free(dm, sizeof(uint32_t) * nn);
+	return tgt;
+}
+
+static ft_profile *
+filter_keep(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
+	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, NULL};
+	K.fl = xbig_realloc(NULL, 0, nn);
+	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	K.nt = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
+	if (K.prune)
+		K.pend = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
+	const ft_node *nd = p->nodes;
+	K.fl[0] = 0;
+	for (size_t i = 1; i < nn; i++) {
+		uint8_t m = match[nd[i].name] ? F_HASM | F_MATCH : 0;
+		K.fl[i] = (uint8_t)((K.fl[nd[i].parent] & F_HASM) | m);
+	}
+	/* One and two columns (most profiles; pprof's cpu: samples and
+	 * time) with nv a constant. */
+	uint32_t k = nv == 1 ? keep_up(&K, 1) : nv == 2 ? keep_up(&K, 2) :
+	    keep_up(&K, nv);
+	ft_profile *np = NULL;
+	if (k == 0) {
+		diag_set(err, "total of counts overflows 64 bits");
+	} else {
+		np = profile_new_like(p);
+		profile_fill(np, k);
+		uint32_t maxd = nv == 1 ? keep_down(&K, np, k, 1) : nv == 2 ?
+		    keep_down(&K, np, k, 2) : keep_down(&K, np, k, nv);
+		profile_filled(np, maxd, sort, column,
+		    sort == FT_SORT_NAME && p->order == 1 + FT_SORT_NAME);
+		if (p->labels != NULL) {
+			uint32_t *tgt = keep_targets(&K, k);
+			labels_remap(p, np, tgt);
+			free(tgt);
+		}
+	}
+	xbig_free(K.fl, nn);
+	xbig_free(K.cnt, sizeof(uint32_t) * nn);
+	xbig_free(K.nt, sizeof(uint64_t) * nv * nn);
+	xbig_free(K.pend, sizeof(uint64_t) * nv * nn);
+	return np;
+}
+
 ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
+	if ((kind == FILTER_IGNORE || kind == FILTER_PRUNE_FROM) && p->finished &&
+	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
+		return filter_keep(p, kind, match, sort, column, err);
 	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
 	/* The result has at most as many nodes; pages never touched cost

@@ -1,5 +1,6 @@
 /* test_transform.c - each filter on small trees, recursion, empty results,
  * combinations and every value column. */
+#include "labels.h"
 #include "transform.h"
 #include "tree_util.h"
 #include "unit.h"
@@ -223,18 +224,25 @@ TEST(deep)
 /* The filters against a direct rebuild: every stack (a node with a
  * non-zero self row, in node id order) is reshaped as a list of frames and
  * added with profile_child, as the filters' definitions say.  The results
- * must be the same trees node for node: ids, names, parents, depths,
- * values in both columns (one of them with negative values) and child
- * order, so the fast passes number nodes exactly as this does. */
+ * must be the same trees: names, depths, values in both columns (one of
+ * them with negative values), child order (name or weight) and the
+ * parent and child links, walked from the root in child order; nodes
+ * numbered parents first.  On a tree numbered in pre-order (built from
+ * sorted stacks, as sorted folded files are) the numbering is the
+ * rebuild's too, node for node.  Label entries (labels.h) follow their
+ * stacks to the same frames. */
 static ft_profile *
-naive_filter(const ft_profile *p, int kind, const uint8_t *match)
+naive_filter(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, ft_labelled *lab)
 {
 	ft_profile *q = profile_new_like(p);
 	uint32_t *path = malloc(sizeof(uint32_t) * (p->max_depth + 1));
 	uint32_t *keep = malloc(sizeof(uint32_t) * (p->max_depth + 1));
+	uint32_t *land = malloc(sizeof(uint32_t) * p->nnodes);
 	ft_val row[2];
 	ft_diag err;
 	for (uint32_t i = 0; i < p->nnodes; i++) {
+		land[i] = FT_NONE;
 		if (!profile_self_row(p, i, row))
 			continue;
 		uint32_t d = i == FT_ROOT ? 0 : profile_path(p, i, path), n = 0;
@@ -262,61 +270,188 @@ naive_filter(const ft_profile *p, int kind, const uint8_t *match)
 		for (uint32_t k = 0; k < n; k++)
 			node = profile_child(q, node, keep[k]);
 		CHECK_INT(profile_add_self(q, node, row, &err), 0);
+		land[i] = node;
 	}
+	/* Entries where their stack's value went. */
+	const ft_labelled *l = p->labels;
+	for (uint32_t e = 0; l != NULL && e < l->n; e++)
+		if (land[l->node[e]] != FT_NONE)
+			labelled_add(lab, land[l->node[e]], l->set[e], &l->vals[e * 2], &err);
 	free(path);
 	free(keep);
-	CHECK_INT(profile_finish(q, FT_SORT_NAME, 0, &err), 0);
+	free(land);
+	CHECK_INT(profile_finish(q, sort, 1, &err), 0);
 	return q;
+}
+
+/* a and b are the same tree (see above); 1 when they are. */
+static int
+same_tree(const ft_profile *a, const ft_profile *b, uint32_t *amap)
+{
+	if (a->nnodes != b->nnodes || a->max_depth != b->max_depth)
+		return 0;
+	uint32_t *st = malloc(sizeof(uint32_t) * 2 * (a->nnodes + 1));
+	uint32_t n = 0;
+	int ok = 1;
+	st[n++] = FT_ROOT;
+	st[n++] = FT_ROOT;
+	while (n > 0 && ok) {
+		uint32_t y = st[--n], x = st[--n];
+		amap[y] = x;
+		const ft_node *u = &a->nodes[x], *v = &b->nodes[y];
+		ok = u->name == v->name && u->depth == v->depth &&
+		    profile_total(a, x, 0) == profile_total(b, y, 0) &&
+		    profile_total(a, x, 1) == profile_total(b, y, 1);
+		uint32_t c = u->child, d = v->child;
+		for (; ok && c != FT_NONE && d != FT_NONE;
+		    c = a->nodes[c].sibling, d = b->nodes[d].sibling) {
+			ok = a->nodes[c].parent == x && c > x;
+			st[n++] = c;
+			st[n++] = d;
+		}
+		ok = ok && c == FT_NONE && d == FT_NONE;
+	}
+	free(st);
+	return ok && a->nodes[FT_ROOT].parent == FT_NONE;
+}
+
+/* Label entries of a (its nodes mapped through amap to b's) equal want. */
+static int
+same_labels(const ft_profile *a, const uint32_t *amap, const ft_profile *b,
+    const ft_labelled *want)
+{
+	const ft_labelled *l = a->labels;
+	uint32_t n = l != NULL ? l->n : 0;
+	int ok = n == want->n;
+	uint32_t *inv = malloc(sizeof(uint32_t) * a->nnodes);
+	for (uint32_t i = 0; i < b->nnodes; i++)
+		inv[amap[i]] = i;
+	for (uint32_t e = 0; ok && e < n; e++) {
+		uint32_t f = 0;
+		while (f < want->n && !(want->node[f] == inv[l->node[e]] &&
+		    want->set[f] == l->set[e]))
+			f++;
+		ok = f < want->n && l->vals[e * 2] == want->vals[f * 2] &&
+		    l->vals[e * 2 + 1] == want->vals[f * 2 + 1];
+	}
+	free(inv);
+	return ok;
+}
+
+/* Random stacks over frames a..f (so with recursion), sorted or not. */
+static char *
+random_stacks(uint64_t *seed, int nstacks, int sorted)
+{
+	char **lines = malloc(sizeof(char *) * (size_t)nstacks);
+	for (int s = 0; s < nstacks; s++) {
+		char buf[128];
+		size_t o = 0;
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		int depth = 1 + (int)((*seed >> 33) % 8);
+		for (int k = 0; k < depth; k++) {
+			*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+			o += (size_t)sprintf(buf + o, "%s%c", k ? ";" : "",
+			    'a' + (int)((*seed >> 33) % 6));
+		}
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		sprintf(buf + o, " %d %d", (int)((*seed >> 33) % 4),
+		    (int)((*seed >> 40) % 6) - 2);
+		lines[s] = strdup(buf);
+	}
+	if (sorted)
+		for (int i = 1; i < nstacks; i++)
+			for (int j = i; j > 0 && strcmp(lines[j - 1], lines[j]) > 0; j--) {
+				char *t = lines[j];
+				lines[j] = lines[j - 1];
+				lines[j - 1] = t;
+			}
+	char *text = malloc(128 * (size_t)nstacks + 1);
+	size_t o = 0;
+	for (int s = 0; s < nstacks; s++) {
+		o += (size_t)sprintf(text + o, "%s\n", lines[s]);
+		free(lines[s]);
+	}
+	free(lines);
+	return text;
+}
+
+/* Label sets on every other stack node of p. */
+static void
+add_labels(ft_profile *p, uint64_t *seed)
+{
+	ft_labelsets *s = labelsets_new();
+	p->labels = labelled_new(s, 2);
+	ft_val row[2];
+	ft_diag err;
+	for (uint32_t i = 0; i < p->nnodes; i++) {
+		if (!profile_self_row(p, i, row))
+			continue;
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		char v[2] = {(char)('p' + (int)((*seed >> 33) % 3)), 0};
+		ft_label lab = {labelsets_str(s, "k", 1), labelsets_str(s, v, 1), 0,
+		    labelsets_str(s, "", 0)};
+		/* The row split over two sets, or one set for all of it. */
+		ft_val half[2] = {row[0] / 2, row[1] / 2}, rest[2] = {row[0] - half[0],
+		    row[1] - half[1]};
+		if ((*seed >> 40) % 2) {
+			labelled_add(p->labels, i, labelsets_intern(s, &lab, 1), half, &err);
+			labelled_add(p->labels, i, labelsets_intern(s, NULL, 0), rest, &err);
+		} else {
+			labelled_add(p->labels, i, labelsets_intern(s, &lab, 1), row, &err);
+		}
+	}
+	labelsets_unref(s);
 }
 
 TEST(same_as_rebuild)
 {
 	static const char *const res[] = {"^a$", "^(b|c)$", "d", ".", "zzz", "^[ae]$"};
 	uint64_t seed = 12345;
-	char *text = malloc(64 * 1024);
-	for (int round = 0; round < 4; round++) {
-		size_t o = 0;
-		for (int s = 0; s < 300; s++) {
-			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			int depth = 1 + (int)((seed >> 33) % 8);
-			for (int k = 0; k < depth; k++) {
-				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-				o += (size_t)sprintf(text + o, "%s%c", k ? ";" : "",
-				    'a' + (int)((seed >> 33) % 6));
-			}
-			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			o += (size_t)sprintf(text + o, " %d %d\n", (int)((seed >> 33) % 4),
-			    (int)((seed >> 40) % 6) - 2);
-		}
-		text[o] = '\0';
+	for (int round = 0; round < 8; round++) {
+		int sorted = round % 2, labelled = round % 4 >= 2;
+		char *text = random_stacks(&seed, 300, sorted);
 		ft_profile *p = tree_from(text, 2);
+		free(text);
+		if (labelled)
+			add_labels(p, &seed);
+		/* The input in either order: a name-ordered input's lists stay
+		 * in order; a weight-ordered one's must be sorted again. */
+		if (round >= 4)
+			profile_sort(p, FT_SORT_WEIGHT, 1);
 		for (int kind = 0; kind < FILTER_REGEX_KINDS; kind++) {
 			for (size_t r = 0; r < sizeof(res) / sizeof(res[0]); r++) {
-				ft_diag err;
-				ft_matcher *m = match_compile(res[r], &err);
-				uint8_t *map = filter_match(p, kind, m);
-				ft_profile *a = transform_filter(p, kind, map, FT_SORT_NAME, 0, &err);
-				ft_profile *b = naive_filter(p, kind, map);
-				CHECK(a != NULL);
-				CHECK_INT(a->nnodes, b->nnodes);
-				for (uint32_t i = 0; i < a->nnodes && i < b->nnodes; i++) {
-					const ft_node *x = &a->nodes[i], *y = &b->nodes[i];
-					CHECK(x->name == y->name && x->parent == y->parent &&
-					    x->child == y->child && x->sibling == y->sibling &&
-					    x->depth == y->depth);
-					CHECK_INT(profile_total(a, i, 0), profile_total(b, i, 0));
-					CHECK_INT(profile_total(a, i, 1), profile_total(b, i, 1));
+				for (int sort = FT_SORT_NAME; sort <= FT_SORT_WEIGHT; sort++) {
+					ft_diag err;
+					ft_matcher *m = match_compile(res[r], &err);
+					uint8_t *map = filter_match(p, kind, m);
+					ft_profile *a = transform_filter(p, kind, map, sort, 1, &err);
+					ft_labelled *want = labelled_new(NULL, 2);
+					ft_profile *b = naive_filter(p, kind, map, sort, want);
+					uint32_t *amap = calloc(b->nnodes, sizeof(uint32_t));
+					CHECK(a != NULL);
+					if (!same_tree(a, b, amap))
+						UNIT_FAIL("%s %s sort %d round %d: trees differ",
+						    filter_kind_name(kind), res[r], sort, round);
+					else if (labelled && !same_labels(a, amap, b, want))
+						UNIT_FAIL("%s %s sort %d round %d: labels differ",
+						    filter_kind_name(kind), res[r], sort, round);
+					for (uint32_t i = 0; sorted && i < a->nnodes; i++)
+						if (amap[i] != i) {
+							UNIT_FAIL("%s %s: node %u is %u", filter_kind_name(kind),
+							    res[r], i, amap[i]);
+							break;
+						}
+					free(amap);
+					labelled_free(want);
+					profile_free(a);
+					profile_free(b);
+					free(map);
+					match_free(m);
 				}
-				CHECK_INT(a->max_depth, b->max_depth);
-				profile_free(a);
-				profile_free(b);
-				free(map);
-				match_free(m);
 			}
 		}
 		profile_free(p);
 	}
-	free(text);
 }
 
 /* The largest self value, against profile_self() on every node. */
