@@ -463,6 +463,11 @@ cmp_idx(const void *a, const void *b)
 static size_t
 build_idx(struct idx *ix, size_t n)
 {
+	size_t k = 1;
+	while (k < n && ix[k - 1].id < ix[k].id)
+		k++;
+	if (k >= n)
+		return n; /* ids in increasing order, as Go writes them */
 	qsort(ix, n, sizeof(*ix), cmp_idx);
 	size_t out = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -634,6 +639,25 @@ add_sources(struct pp *P, ft_profile *p, uint32_t id, const char *file,
 	framesrc_add(p->fsrc, id, buf, flen + (size_t)k);
 }
 
+/* "0x" and v in lower-case hex without leading zeros ("0x0" for 0): the
+ * name of a frame without a function name; returns the length. */
+static int
+hex_name(char *buf, uint64_t v)
+{
+	char t[16];
+	int n = 0;
+	do {
+		t[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	buf[0] = '0';
+	buf[1] = 'x';
+	for (int i = 0; i < n; i++)
+		buf[2 + i] = t[n - 1 - i];
+	buf[n + 2] = '\0';
+	return n + 2;
+}
+
 /* Expand every location into its frames (caller first). */
 static int
 expand_locations(struct pp *P, ft_profile *p)
@@ -655,7 +679,7 @@ expand_locations(struct pp *P, ft_profile *p)
 			return err_at(P, l->off, "location %" PRIu64 " refers to unknown mapping id %"
 			    PRIu64, l->id, l->mapping_id);
 		}
-		int alen = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, l->address);
+		int alen = hex_name(tmp, l->address);
 		const char *mlabel = l->mapping_id != 0 ?
 		    mapping_label(P, p, &P->maps[at], l->address) : NULL;
 		const char *mfile = l->mapping_id != 0 ?

@@ -857,6 +857,27 @@ TEST(sample_encodings_agree)
 	free(f0);
 	free(f1);
 	profile_free(p);
+	/* Frames without a function are named by address in lower-case hex. */
+	b.n = 0;
+	vt(&b, 1, S_SAMPLES, S_COUNT);
+	uint64_t a[] = {1, 2, 3};
+	m.n = 0;
+	for (int i = 0; i < 3; i++)
+		pb_u(&m, 1, a[i]);
+	pb_u(&m, 2, 1);
+	pb_m(&b, 2, &m);
+	loc(&b, 1, 0, 0, 0, 0, 0, 0);
+	loc(&b, 2, 0, 0xffffffffffffffffull, 0, 0, 0, 0);
+	loc(&b, 3, 0, 0x10, 0, 0, 0, 0);
+	string_table(&b);
+	p = load_buf(b.d, b.n, 0, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		char *f2 = folded(p, 0);
+		CHECK_STR(f2, "0x10;0xffffffffffffffff;0x0 1\n");
+		free(f2);
+	}
+	profile_free(p);
 }
 
 /* A profile of over 2 MB (the string table first, then labelled samples):
