@@ -527,8 +527,10 @@ cmp_child(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-void
-profile_sort(ft_profile *p, enum ft_sort sort, int column)
+/* Order the children of nodes[0..count) (every node when nodes is NULL). */
+static void
+sort_nodes(ft_profile *p, enum ft_sort sort, int column, const uint32_t *nodes,
+    uint32_t count)
 {
 	const uint32_t *rank = intern_ranks(p->names);
 	int weight = sort == FT_SORT_WEIGHT && p->total != NULL;
@@ -536,7 +538,8 @@ profile_sort(ft_profile *p, enum ft_sort sort, int column)
 	size_t kcap = 0;
 	/* Only nodes with two or more children need work; in a real profile
 	 * that is a small share of them. */
-	for (uint32_t n = 0; n < p->nnodes; n++) {
+	for (uint32_t at = 0; at < count; at++) {
+		uint32_t n = nodes != NULL ? nodes[at] : at;
 		uint32_t c = p->nodes[n].child;
 		if (c == FT_NONE || p->nodes[c].sibling == FT_NONE)
 			continue;
@@ -582,8 +585,21 @@ profile_sort(ft_profile *p, enum ft_sort sort, int column)
 		p->nodes[k[cnt - 1].node].sibling = FT_NONE;
 	}
 	free(k);
+}
+
+void
+profile_sort(ft_profile *p, enum ft_sort sort, int column)
+{
+	sort_nodes(p, sort, column, NULL, p->nnodes);
 	p->order = 1 + (int)sort;
 	p->order_col = column;
+}
+
+void
+profile_sort_some(ft_profile *p, enum ft_sort sort, int column,
+    const uint32_t *nodes, uint32_t count)
+{
+	sort_nodes(p, sort, column, nodes, count);
 }
 
 int

@@ -250,6 +250,10 @@ int profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err);
 
 /* Re-order children of a finished profile. */
 void profile_sort(ft_profile *p, enum ft_sort sort, int column);
+/* The same for the children of nodes[0..count) only (a transform that
+ * knows which lists it left out of order). */
+void profile_sort_some(ft_profile *p, enum ft_sort sort, int column,
+    const uint32_t *nodes, uint32_t count);
 
 /* Self value of node n in column col, finished or not: a finished node's
  * total minus its children's totals (exact: the difference is taken

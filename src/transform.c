@@ -639,6 +639,280 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	return np;
 }
 
+/* --- hide without a builder ----------------------------------------------
+ *
+ * Hide keeps every other frame; a hidden frame's callees attach to its
+ * nearest kept caller (up[i]), where they merge with that caller's own
+ * callees of the same name.  The new tree's nodes are classes of kept old
+ * nodes (same name under the same class), each named by its first member
+ * (cls[i], its rep).  A class whose children can come from more than one
+ * old node is indexed (H_IDX): a kept node with a hidden child that has
+ * children (H_MARK), or a class that gets a second member, when its
+ * children so far are entered too.  Children of an indexed class are
+ * found or entered in a hash table by (class, name); every other class's
+ * children are its one member's kept children, classes of their own.  A
+ * pass down the ids makes the classes; a pass up lands each node's self on
+ * its class (cls[up[i]]) and, at a class's rep (every member and callee
+ * done: they have higher ids), decides it is kept (a non-zero value landed
+ * in it or a kept child) and adds its total to its parent class; a pass
+ * down writes the kept classes in rep order, parents first.  Lists of
+ * classes that are not indexed are their member's old list less what
+ * went, in its order (and totals unchanged); indexed classes' lists are
+ * sorted. */
+enum {
+	H_MATCH = 1, /* hidden */
+	H_IDX = 2,   /* the class's children are in the hash table */
+	H_NZ = 4,    /* a non-zero self row landed on the class */
+	H_KID = 8,   /* the class has a kept child class */
+	H_SNZ = 16,  /* the node's own self row is non-zero */
+};
+
+struct hide {
+	const ft_node *nd;
+	const uint64_t *tot;
+	size_t nn;
+	const uint8_t *match;
+	uint8_t *fl;
+	uint32_t *up, *cls, *cnt;
+	uint64_t *acc;   /* per class rep: what landed, then its total */
+	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
+	uint32_t *hval, hmask, hn;
+};
+
+static uint32_t
+hide_slot(const struct hide *H, uint64_t key)
+{
+	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & H->hmask;
+	while (H->hkey[i] != 0 && H->hkey[i] != key)
+		i = (i + 1) & H->hmask;
+	return i;
+}
+
+/* The class of name under class c, entering v when there is none. */
+static uint32_t
+hide_class(struct hide *H, uint32_t c, uint32_t name, uint32_t v)
+{
+	if ((H->hn + 1) * 2 > H->hmask) {
+		uint32_t om = H->hmask;
+		uint64_t *ok = H->hkey;
+		uint32_t *ov = H->hval;
+		H->hmask = om * 2 + 1;
+		H->hkey = xcalloc((size_t)H->hmask + 1, sizeof(uint64_t));
+		H->hval = xmalloc(sizeof(uint32_t) * ((size_t)H->hmask + 1));
+		for (uint32_t i = 0; i <= om; i++) {
+			if (ok[i] == 0)
+				continue;
+			uint32_t j = hide_slot(H, ok[i]);
+			H->hkey[j] = ok[i];
+			H->hval[j] = ov[i];
+		}
+		free(ok);
+		free(ov);
+	}
+	uint64_t key = ((uint64_t)c << 32 | name) + 1;
+	uint32_t i = hide_slot(H, key);
+	if (H->hkey[i] == 0) {
+		H->hkey[i] = key;
+		H->hval[i] = v;
+		H->hn++;
+	}
+	return H->hval[i];
+}
+
+/* The pass down: up, classes, marks. */
+KEEP_INLINE void
+hide_down(struct hide *H, size_t nv)
+{
+	const ft_node *nd = H->nd;
+	uint8_t *fl = H->fl;
+	uint32_t *up = H->up, *cls = H->cls;
+	for (size_t i = 0; i < H->nn; i++) {
+		uint32_t q = nd[i].parent, c = (uint32_t)i;
+		if (i > 0 && H->match[nd[i].name]) {
+			fl[i] = H_MATCH;
+			up[i] = up[q];
+			cls[i] = FT_NONE;
+			continue;
+		}
+		up[i] = (uint32_t)i;
+		fl[i] = 0;
+		if (i > 0) {
+			uint32_t pc = cls[up[q]];
+			if (fl[pc] & H_IDX)
+				c = hide_class(H, pc, nd[i].name, (uint32_t)i);
+		}
+		cls[i] = c;
+		if (c != i) {
+			/* A second member: the class's children so far (its
+			 * rep's kept children, classes of their own) go in. */
+			if (!(fl[c] & H_IDX)) {
+				fl[c] |= H_IDX;
+				for (uint32_t k = nd[c].child; k != FT_NONE; k = nd[k].sibling)
+					if (k < i && !(fl[k] & H_MATCH))
+						hide_class(H, c, nd[k].name, k);
+			}
+			continue;
+		}
+		for (size_t j = 0; j < nv; j++)
+			H->acc[i * nv + j] = 0;
+		for (uint32_t k = nd[i].child; k != FT_NONE; k = nd[k].sibling)
+			if (H->match[nd[k].name] && nd[k].child != FT_NONE)
+				fl[i] |= H_IDX;
+	}
+}
+
+/* The pass up; the number of kept classes, or 0 on overflow. */
+KEEP_INLINE uint32_t
+hide_up(struct hide *H, size_t nv)
+{
+	const ft_node *nd = H->nd;
+	const uint64_t *tot = H->tot;
+	uint8_t *fl = H->fl;
+	const uint32_t *up = H->up, *cls = H->cls;
+	uint32_t *cnt = H->cnt;
+	uint64_t *acc = H->acc;
+	uint64_t s[FT_KEEP_NV];
+	uint32_t k = 0;
+	int bad = 0;
+	for (size_t i = H->nn; i-- > 0;) {
+		for (size_t j = 0; j < nv; j++)
+			s[j] = tot[i * nv + j];
+		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling)
+			for (size_t j = 0; j < nv; j++)
+				s[j] -= tot[(size_t)c * nv + j];
+		int snz = 0;
+		for (size_t j = 0; j < nv; j++)
+			snz |= s[j] != 0;
+		uint32_t l = cls[up[i]];
+		if (snz) {
+			fl[i] |= H_SNZ;
+			fl[l] |= H_NZ;
+			bad |= rows_add(&acc[(size_t)l * nv], s, nv);
+		}
+		cnt[i] = FT_NONE;
+		if (cls[i] != i || (!(fl[i] & (H_NZ | H_KID)) && i > 0))
+			continue;
+		cnt[i] = ++k;
+		if (i > 0) {
+			uint32_t pc = cls[up[nd[i].parent]];
+			fl[pc] |= H_KID;
+			bad |= rows_add(&acc[(size_t)pc * nv], &acc[i * nv], nv);
+		}
+	}
+	return bad ? 0 : k;
+}
+
+/* The pass down writing the kept classes; their largest depth.  Indexed
+ * classes go to *sortv. */
+KEEP_INLINE uint32_t
+hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
+    uint32_t *sortv, uint32_t *nsort)
+{
+	const ft_node *nd = H->nd;
+	const uint8_t *fl = H->fl;
+	const uint32_t *cnt = H->cnt, *up = H->up, *cls = H->cls;
+	ft_node *out = np->nodes;
+	uint64_t *ot = (uint64_t *)np->total;
+	uint32_t maxd = 0, ns = 0;
+	for (size_t i = 0; i < H->nn; i++) {
+		if (cnt[i] == FT_NONE)
+			continue;
+		uint32_t n = k - cnt[i];
+		ft_node *w = &out[n];
+		w->name = nd[i].name;
+		w->child = FT_NONE;
+		w->sibling = FT_NONE;
+		if (i == 0) {
+			w->parent = FT_NONE;
+			w->depth = 0;
+		} else {
+			uint32_t pc = cls[up[nd[i].parent]], pn = k - cnt[pc];
+			w->parent = pn;
+			w->depth = out[pn].depth + 1;
+			if (w->depth > maxd)
+				maxd = w->depth;
+			if (fl[pc] & H_IDX) {
+				w->sibling = out[pn].child;
+				out[pn].child = n;
+			} else {
+				uint32_t sb = next_kept(nd, cnt, nd[i].sibling);
+				w->sibling = sb == FT_NONE ? FT_NONE : k - cnt[sb];
+			}
+		}
+		if (fl[i] & H_IDX) {
+			sortv[ns++] = n;
+		} else {
+			uint32_t c = next_kept(nd, cnt, nd[i].child);
+			w->child = c == FT_NONE ? FT_NONE : k - cnt[c];
+		}
+		for (size_t j = 0; j < nv; j++)
+			ot[(size_t)n * nv + j] = H->acc[i * nv + j];
+	}
+	*nsort = ns;
+	return maxd;
+}
+
+static ft_profile *
+filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
+	    NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
+	H.fl = xbig_realloc(NULL, 0, nn);
+	H.up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	H.cls = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	H.acc = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
+	H.hkey = xcalloc((size_t)H.hmask + 1, sizeof(uint64_t));
+	H.hval = xmalloc(sizeof(uint32_t) * ((size_t)H.hmask + 1));
+	if (nv == 1)
+		hide_down(&H, 1);
+	else if (nv == 2)
+		hide_down(&H, 2);
+	else
+		hide_down(&H, nv);
+	free(H.hkey);
+	free(H.hval);
+	uint32_t k = nv == 1 ? hide_up(&H, 1) : nv == 2 ? hide_up(&H, 2) :
+	    hide_up(&H, nv);
+	ft_profile *np = NULL;
+	if (k == 0) {
+		diag_set(err, "total of counts overflows 64 bits");
+	} else {
+		np = profile_new_like(p);
+		profile_fill(np, k);
+		uint32_t *sortv = xbig_realloc(NULL, 0, sizeof(uint32_t) * k), ns;
+		uint32_t maxd = nv == 1 ? hide_write(&H, np, k, 1, sortv, &ns) :
+		    nv == 2 ? hide_write(&H, np, k, 2, sortv, &ns) :
+		    hide_write(&H, np, k, nv, sortv, &ns);
+		if (column < 0 || column >= np->nvals)
+			column = np->deftype;
+		/* Lists copied whole keep the input's order, name or weight
+		 * (their totals are the same); the merged ones are sorted. */
+		int sorted = p->order == 1 + (int)sort &&
+		    (sort == FT_SORT_NAME || p->order_col == column);
+		if (sorted)
+			profile_sort_some(np, sort, column, sortv, ns);
+		profile_filled(np, maxd, sort, column, sorted);
+		xbig_free(sortv, sizeof(uint32_t) * k);
+		if (p->labels != NULL) {
+			uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
+			for (size_t i = 0; i < nn; i++)
+				tgt[i] = (H.fl[i] & H_SNZ) ? k - H.cnt[H.cls[H.up[i]]] :
+				    FT_NONE;
+			labels_remap(p, np, tgt);
+			free(tgt);
+		}
+	}
+	xbig_free(H.fl, nn);
+	xbig_free(H.up, sizeof(uint32_t) * nn);
+	xbig_free(H.cls, sizeof(uint32_t) * nn);
+	xbig_free(H.cnt, sizeof(uint32_t) * nn);
+	xbig_free(H.acc, sizeof(uint64_t) * nv * nn);
+	return np;
+}
+
 ft_profile *
 transform_filter(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
@@ -646,6 +920,9 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	if ((kind == FILTER_IGNORE || kind == FILTER_PRUNE_FROM) && p->finished &&
 	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
 		return filter_keep(p, kind, match, sort, column, err);
+	if (kind == FILTER_HIDE && p->finished && p->nnodes > 0 &&
+	    p->nvals <= FT_KEEP_NV)
+		return filter_hide(p, match, sort, column, err);
 	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
 	/* The result has at most as many nodes; pages never touched cost
