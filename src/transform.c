@@ -642,17 +642,16 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 /* --- hide without a builder ----------------------------------------------
  *
  * Hide keeps every other frame; a hidden frame's callees attach to its
- * nearest kept caller (up[i]), where they merge with that caller's own
+ * nearest kept caller, where they merge with that caller's own
  * callees of the same name.  The new tree's nodes are classes of kept old
  * nodes (same name under the same class), each named by its first member
- * (cls[i], its rep).  A class whose children can come from more than one
- * old node is indexed (H_IDX): a kept node with a hidden child that has
- * children (H_MARK), or a class that gets a second member, when its
- * children so far are entered too.  Children of an indexed class are
+ * (its rep).  A class whose children can come from more than one old node
+ * is indexed (H_IDX), when a hidden frame with callees is found below it
+ * or it gets a second member; its children so far are entered then.  Children of an indexed class are
  * found or entered in a hash table by (class, name); every other class's
  * children are its one member's kept children, classes of their own.  A
  * pass down the ids makes the classes; a pass up lands each node's self on
- * its class (cls[up[i]]) and, at a class's rep (every member and callee
+ * its class (lc[i]) and, at a class's rep (every member and callee
  * done: they have higher ids), decides it is kept (a non-zero value landed
  * in it or a kept child) and adds its total to its parent class; a pass
  * down writes the kept classes in rep order, parents first.  Lists of
@@ -673,7 +672,9 @@ struct hide {
 	size_t nn;
 	const uint8_t *match;
 	uint8_t *fl;
-	uint32_t *up, *cls, *cnt;
+	uint32_t *lc;    /* the class of a kept node, the class above a hidden
+	                  * one; lc[i] == i: i is a class's first member */
+	uint32_t *cnt;
 	uint64_t *acc;   /* per class rep: what landed, then its total */
 	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
 	uint32_t *hval, hmask, hn;
@@ -719,45 +720,52 @@ hide_class(struct hide *H, uint32_t c, uint32_t name, uint32_t v)
 	return H->hval[i];
 }
 
-/* The pass down: up, classes, marks. */
+/* Index class c (its children so far go into the hash table) before the
+ * node at id i: they are its one member's kept children (classes of their
+ * own: lc[k] == k) with lower ids. */
+static void
+hide_index(struct hide *H, uint32_t c, size_t i)
+{
+	H->fl[c] |= H_IDX;
+	for (uint32_t k = H->nd[c].child; k != FT_NONE; k = H->nd[k].sibling)
+		if (k < i && H->lc[k] == k)
+			hide_class(H, c, H->nd[k].name, k);
+}
+
+/* The pass down: each node's class (a hidden node's: its nearest kept
+ * caller's), indexing classes that get a second member, and the class
+ * above a hidden frame with callees (they attach to it). */
 KEEP_INLINE void
 hide_down(struct hide *H, size_t nv)
 {
 	const ft_node *nd = H->nd;
 	uint8_t *fl = H->fl;
-	uint32_t *up = H->up, *cls = H->cls;
-	for (size_t i = 0; i < H->nn; i++) {
-		uint32_t q = nd[i].parent, c = (uint32_t)i;
-		if (i > 0 && H->match[nd[i].name]) {
+	uint32_t *lc = H->lc;
+	fl[0] = 0;
+	lc[0] = 0;
+	for (size_t j = 0; j < nv; j++)
+		H->acc[j] = 0;
+	for (size_t i = 1; i < H->nn; i++) {
+		uint32_t pc = lc[nd[i].parent], c = (uint32_t)i;
+		if (H->match[nd[i].name]) {
 			fl[i] = H_MATCH;
-			up[i] = up[q];
-			cls[i] = FT_NONE;
+			lc[i] = pc;
+			if (nd[i].child != FT_NONE && !(fl[pc] & H_IDX))
+				hide_index(H, pc, i);
 			continue;
 		}
-		up[i] = (uint32_t)i;
 		fl[i] = 0;
-		if (i > 0) {
-			uint32_t pc = cls[up[q]];
-			if (fl[pc] & H_IDX)
-				c = hide_class(H, pc, nd[i].name, (uint32_t)i);
-		}
-		cls[i] = c;
+		if (fl[pc] & H_IDX)
+			c = hide_class(H, pc, nd[i].name, (uint32_t)i);
+		lc[i] = c;
 		if (c != i) {
-			/* A second member: the class's children so far (its
-			 * rep's kept children, classes of their own) go in. */
-			if (!(fl[c] & H_IDX)) {
-				fl[c] |= H_IDX;
-				for (uint32_t k = nd[c].child; k != FT_NONE; k = nd[k].sibling)
-					if (k < i && !(fl[k] & H_MATCH))
-						hide_class(H, c, nd[k].name, k);
-			}
+			/* A second member. */
+			if (!(fl[c] & H_IDX))
+				hide_index(H, c, i);
 			continue;
 		}
 		for (size_t j = 0; j < nv; j++)
 			H->acc[i * nv + j] = 0;
-		for (uint32_t k = nd[i].child; k != FT_NONE; k = nd[k].sibling)
-			if (H->match[nd[k].name] && nd[k].child != FT_NONE)
-				fl[i] |= H_IDX;
 	}
 }
 
@@ -768,7 +776,7 @@ hide_up(struct hide *H, size_t nv)
 	const ft_node *nd = H->nd;
 	const uint64_t *tot = H->tot;
 	uint8_t *fl = H->fl;
-	const uint32_t *up = H->up, *cls = H->cls;
+	const uint32_t *lc = H->lc;
 	uint32_t *cnt = H->cnt;
 	uint64_t *acc = H->acc;
 	uint64_t s[FT_KEEP_NV];
@@ -783,18 +791,18 @@ hide_up(struct hide *H, size_t nv)
 		int snz = 0;
 		for (size_t j = 0; j < nv; j++)
 			snz |= s[j] != 0;
-		uint32_t l = cls[up[i]];
+		uint32_t l = lc[i];
 		if (snz) {
 			fl[i] |= H_SNZ;
 			fl[l] |= H_NZ;
 			bad |= rows_add(&acc[(size_t)l * nv], s, nv);
 		}
 		cnt[i] = FT_NONE;
-		if (cls[i] != i || (!(fl[i] & (H_NZ | H_KID)) && i > 0))
+		if (l != i || (!(fl[i] & (H_NZ | H_KID)) && i > 0))
 			continue;
 		cnt[i] = ++k;
 		if (i > 0) {
-			uint32_t pc = cls[up[nd[i].parent]];
+			uint32_t pc = lc[nd[i].parent];
 			fl[pc] |= H_KID;
 			bad |= rows_add(&acc[(size_t)pc * nv], &acc[i * nv], nv);
 		}
@@ -810,7 +818,7 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 {
 	const ft_node *nd = H->nd;
 	const uint8_t *fl = H->fl;
-	const uint32_t *cnt = H->cnt, *up = H->up, *cls = H->cls;
+	const uint32_t *cnt = H->cnt, *lc = H->lc;
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0, ns = 0;
@@ -826,7 +834,7 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 			w->parent = FT_NONE;
 			w->depth = 0;
 		} else {
-			uint32_t pc = cls[up[nd[i].parent]], pn = k - cnt[pc];
+			uint32_t pc = lc[nd[i].parent], pn = k - cnt[pc];
 			w->parent = pn;
 			w->depth = out[pn].depth + 1;
 			if (w->depth > maxd)
@@ -858,10 +866,9 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
-	    NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
+	    NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
 	H.fl = xbig_realloc(NULL, 0, nn);
-	H.up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
-	H.cls = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.acc = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
 	H.hkey = xcalloc((size_t)H.hmask + 1, sizeof(uint64_t));
@@ -899,15 +906,14 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 		if (p->labels != NULL) {
 			uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
 			for (size_t i = 0; i < nn; i++)
-				tgt[i] = (H.fl[i] & H_SNZ) ? k - H.cnt[H.cls[H.up[i]]] :
+				tgt[i] = (H.fl[i] & H_SNZ) ? k - H.cnt[H.lc[i]] :
 				    FT_NONE;
 			labels_remap(p, np, tgt);
 			free(tgt);
 		}
 	}
 	xbig_free(H.fl, nn);
-	xbig_free(H.up, sizeof(uint32_t) * nn);
-	xbig_free(H.cls, sizeof(uint32_t) * nn);
+	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
 	xbig_free(H.acc, sizeof(uint64_t) * nv * nn);
 	return np;
