@@ -124,6 +124,7 @@ struct pp {
 	/* The previous sample's locations (root first) and the node reached
 	 * after each: consecutive samples often share their outer part. */
 	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
+	size_t *pkey; /* ... and the stack key's length after it (stack_new) */
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
 	/* The sample's labels, as label-set string ids (labels.h). */
@@ -917,31 +918,31 @@ rawset_add(struct rawset *s, const uint32_t *k, size_t n)
 	return 1;
 }
 
-/* Is the stack of this sample (ending at node) new, as loaded?  Its key
- * is node and the names as loaded of its frames that share their
- * demangled name with another: the rest of a stack as loaded follows
- * from the node's path. */
-static int
-stack_new(struct pp *P, uint32_t node, size_t nloc)
+/* A stack as loaded is told apart by its node and the names as loaded of
+ * its frames that share their demangled name with another (the rest
+ * follows from the node's path): key[1 .. n] holds those of the path so
+ * far; add location l's. */
+static size_t
+key_add(struct pp *P, const struct span *l, size_t n)
 {
-	size_t n = 0;
-	if (P->rawfr != NULL) {
-		for (size_t i = nloc; i-- > 0;) {
-			const struct span *l = loc_span(P, P->sloc[i]);
-			if (!(l->nframes & SPAN_AMB))
-				continue;
-			for (uint32_t k = 0; k < (l->nframes & SPAN_N); k++) {
-				uint32_t id = P->rawfr[l->frame0 + k];
-				if (!P->amb[id])
-					continue;
-				if (n + 2 > P->ckey) {
-					P->ckey = grow_cap(P->ckey, n + 2, 64);
-					P->key = xreallocarray(P->key, P->ckey, sizeof(uint32_t));
-				}
-				P->key[1 + n++] = id;
-			}
+	for (uint32_t k = 0; k < (l->nframes & SPAN_N); k++) {
+		uint32_t id = P->rawfr[l->frame0 + k];
+		if (!P->amb[id])
+			continue;
+		if (n + 2 > P->ckey) {
+			P->ckey = grow_cap(P->ckey, n + 2, 64);
+			P->key = xreallocarray(P->key, P->ckey, sizeof(uint32_t));
 		}
+		P->key[1 + n++] = id;
 	}
+	return n;
+}
+
+/* Is the stack of this sample (ending at node, key[1 .. n]) new, as
+ * loaded? */
+static int
+stack_new(struct pp *P, uint32_t node, size_t n)
+{
 	if (n == 0)
 		return stackset_add(&P->stacks, node);
 	P->key[0] = node;
@@ -1141,8 +1142,10 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		P->cprev = grow_cap(P->cprev, nloc, 64);
 		P->ploc_ids = xreallocarray(P->ploc_ids, P->cprev, sizeof(uint64_t));
 		P->pnodes = xreallocarray(P->pnodes, P->cprev, sizeof(uint32_t));
+		P->pkey = xreallocarray(P->pkey, P->cprev, sizeof(size_t));
 	}
 	uint32_t node = c > 0 ? P->pnodes[c - 1] : FT_ROOT;
+	size_t nkey = c > 0 ? P->pkey[c - 1] : 0;
 	size_t depth = p->nodes[node].depth;
 	P->npprev = c;
 	for (size_t i = nloc - c; i-- > 0;) {
@@ -1164,10 +1167,13 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		if ((uint64_t)p->nnodes > (uint64_t)P->top.end * PPROF_NODES_PER_BYTE + (1u << 20))
 			return err_at(P, m->key_off, "the profile expands to more than %d "
 			    "frames per input byte; not loaded", PPROF_NODES_PER_BYTE);
+		if (l->nframes & SPAN_AMB)
+			nkey = key_add(P, l, nkey);
 		P->ploc_ids[P->npprev] = id;
+		P->pkey[P->npprev] = nkey;
 		P->pnodes[P->npprev++] = node;
 	}
-	if (stack_new(P, node, nloc))
+	if (stack_new(P, node, nkey))
 		(*nstacks)++;
 	ft_diag d;
 	if (profile_add_self(p, node, P->svals, &d) < 0)
@@ -1391,6 +1397,7 @@ pp_free(struct pp *P)
 	free(P->sloc);
 	free(P->ploc_ids);
 	free(P->pnodes);
+	free(P->pkey);
 	free(P->svals);
 	free(P->keyseen);
 	free(P->lab);
