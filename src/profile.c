@@ -645,16 +645,20 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 }
 
 void
-profile_fill(ft_profile *p, uint32_t n)
+profile_fill(ft_profile *p, uint32_t cap)
 {
-	profile_reserve(p, n);
-	p->nnodes = n;
+	profile_reserve(p, cap);
 }
 
 void
-profile_filled(ft_profile *p, uint32_t max_depth, enum ft_sort sort,
-    int column, int sorted)
+profile_filled(ft_profile *p, uint32_t n, uint32_t max_depth,
+    enum ft_sort sort, int column, int sorted)
 {
+	p->nnodes = n;
+	/* Room a little over n is kept: a filter's next tree reuses these
+	 * arrays, faulted in, from the xbig pool. */
+	if (p->cap - n > p->cap / 4)
+		arrays_resize(p, n);
 	p->max_depth = max_depth;
 	free(p->slots);
 	p->slots = NULL;

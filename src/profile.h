@@ -228,14 +228,15 @@ uint32_t profile_push(ft_profile *p, uint32_t parent, uint32_t name);
 
 /* A finished tree written whole by a transform that works out its nodes
  * and totals itself (transform.c): profile_fill() makes new profile p
- * (root only) hold n nodes, which the caller then writes (fields and
+ * (root only) hold cap nodes, which the caller then writes (fields and
  * totals, root included, a parent's id below its children's, child lists
- * linked); profile_filled() finishes it with the tree's largest depth,
- * ordering the children unless the caller says they already are in the
- * (sort, column) order (sorted != 0). */
-void profile_fill(ft_profile *p, uint32_t n);
-void profile_filled(ft_profile *p, uint32_t max_depth, enum ft_sort sort,
-    int column, int sorted);
+ * linked; the total array may serve as scratch up to cap first);
+ * profile_filled() finishes it as n nodes (room well beyond given back)
+ * with the tree's largest depth, ordering the children unless the caller
+ * says they already are in the (sort, column) order (sorted != 0). */
+void profile_fill(ft_profile *p, uint32_t cap);
+void profile_filled(ft_profile *p, uint32_t n, uint32_t max_depth,
+    enum ft_sort sort, int column, int sorted);
 
 /* Child of parent named name, or FT_NONE (works before and after finish). */
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);

@@ -603,7 +603,12 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, NULL};
 	K.fl = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
-	K.nt = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
+	/* New totals by old id in the new tree's own total array, moved down
+	 * to their new ids as the nodes are written (a new id is never above
+	 * the old one). */
+	ft_profile *np = profile_new_like(p);
+	profile_fill(np, (uint32_t)nn);
+	K.nt = (uint64_t *)np->total;
 	if (K.prune)
 		K.pend = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
 	const ft_node *nd = p->nodes;
@@ -616,15 +621,14 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	 * time) with nv a constant. */
 	uint32_t k = nv == 1 ? keep_up(&K, 1) : nv == 2 ? keep_up(&K, 2) :
 	    keep_up(&K, nv);
-	ft_profile *np = NULL;
 	if (k == 0) {
 		diag_set(err, "total of counts overflows 64 bits");
+		profile_free(np);
+		np = NULL;
 	} else {
-		np = profile_new_like(p);
-		profile_fill(np, k);
 		uint32_t maxd = nv == 1 ? keep_down(&K, np, k, 1) : nv == 2 ?
 		    keep_down(&K, np, k, 2) : keep_down(&K, np, k, nv);
-		profile_filled(np, maxd, sort, column,
+		profile_filled(np, k, maxd, sort, column,
 		    sort == FT_SORT_NAME && p->order == 1 + FT_SORT_NAME);
 		if (p->labels != NULL) {
 			uint32_t *tgt = keep_targets(&K, k);
@@ -634,7 +638,6 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	}
 	xbig_free(K.fl, nn);
 	xbig_free(K.cnt, sizeof(uint32_t) * nn);
-	xbig_free(K.nt, sizeof(uint64_t) * nv * nn);
 	xbig_free(K.pend, sizeof(uint64_t) * nv * nn);
 	return np;
 }
@@ -870,7 +873,11 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 	H.fl = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
-	H.acc = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
+	/* Class totals by old id in the new tree's total array (see
+	 * filter_keep). */
+	ft_profile *np = profile_new_like(p);
+	profile_fill(np, (uint32_t)nn);
+	H.acc = (uint64_t *)np->total;
 	H.hkey = xcalloc((size_t)H.hmask + 1, sizeof(uint64_t));
 	H.hval = xmalloc(sizeof(uint32_t) * ((size_t)H.hmask + 1));
 	if (nv == 1)
@@ -883,12 +890,11 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 	free(H.hval);
 	uint32_t k = nv == 1 ? hide_up(&H, 1) : nv == 2 ? hide_up(&H, 2) :
 	    hide_up(&H, nv);
-	ft_profile *np = NULL;
 	if (k == 0) {
 		diag_set(err, "total of counts overflows 64 bits");
+		profile_free(np);
+		np = NULL;
 	} else {
-		np = profile_new_like(p);
-		profile_fill(np, k);
 		uint32_t *sortv = xbig_realloc(NULL, 0, sizeof(uint32_t) * k), ns;
 		uint32_t maxd = nv == 1 ? hide_write(&H, np, k, 1, sortv, &ns) :
 		    nv == 2 ? hide_write(&H, np, k, 2, sortv, &ns) :
@@ -901,7 +907,7 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 		    (sort == FT_SORT_NAME || p->order_col == column);
 		if (sorted)
 			profile_sort_some(np, sort, column, sortv, ns);
-		profile_filled(np, maxd, sort, column, sorted);
+		profile_filled(np, k, maxd, sort, column, sorted);
 		xbig_free(sortv, sizeof(uint32_t) * k);
 		if (p->labels != NULL) {
 			uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
@@ -915,7 +921,6 @@ filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
 	xbig_free(H.fl, nn);
 	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
-	xbig_free(H.acc, sizeof(uint64_t) * nv * nn);
 	return np;
 }
 
