@@ -333,14 +333,17 @@ profile_rescale(ft_profile *p, int scale, ft_diag *err)
 	}
 	ft_val m = pow10v[scale - p->scale];
 	size_t n = (size_t)p->nnodes * (size_t)p->nvals;
+	/* Every value is checked before any changes: a refused rescale
+	 * leaves the profile as it was. */
 	for (size_t i = 0; i < n; i++) {
 		ft_val v = p->total[i];
 		if (v > INT64_MAX / m || v < INT64_MIN / m) {
 			diag_set(err, "count too large for %d decimal places", scale);
 			return -1;
 		}
-		p->total[i] = v * m;
 	}
+	for (size_t i = 0; i < n; i++)
+		p->total[i] *= m;
 	p->scale = scale;
 	return 0;
 }

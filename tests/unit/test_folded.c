@@ -32,6 +32,27 @@ TEST(fractional_counts_kept)
 	profile_free(p);
 }
 
+/* A count whose decimals would need a rescale that overflows is a bad
+ * line; the values read before it stay as they were (a refused rescale
+ * used to have multiplied the values before the one that overflowed;
+ * found by fuzz_folded's demangling oracle). */
+TEST(refused_rescale_changes_nothing)
+{
+	ft_load_report rep;
+	ft_diag err;
+	char b[40];
+	ft_profile *p = load_text("a 1\nb 922337203685477581\nc 2.5\nd 3\n", &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 1);
+	CHECK_INT(p->scale, 0);
+	CHECK_STR(total_str(p, 0, b), "922337203685477585");
+	if (p != NULL) {
+		uint32_t a = profile_find_child(p, FT_ROOT, intern_find(p->names, "a", 1, 0));
+		CHECK(a != FT_NONE && profile_total(p, a, 0) == 1);
+	}
+	profile_free(p);
+}
+
 TEST(differential_two_columns)
 {
 	ft_load_report rep;
@@ -400,6 +421,7 @@ int
 main(void)
 {
 	RUN(fractional_counts_kept);
+	RUN(refused_rescale_changes_nothing);
 	RUN(differential_two_columns);
 	RUN(comments_blank_crlf_final_line);
 	RUN(duplicates_summed_prefix_gets_self);
