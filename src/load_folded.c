@@ -383,9 +383,11 @@ struct frame {
 	uint64_t hash;
 };
 
-/* Walk (or create) the nodes of stack s[0..n) and return the leaf. */
+/* Walk (or create) the nodes of stack s[0..n) and return the leaf; *depth
+ * gets its frame count.  L->prev keeps the stack, or the previous one
+ * when this one is a prefix of it (its first *depth frames). */
 static uint32_t
-walk_stack(struct loader *L, const char *s, size_t n)
+walk_stack(struct loader *L, const char *s, size_t n, uint32_t *depth_out)
 {
 	struct prev *pv = &L->prev;
 	/* Common prefix with the previous stack. */
@@ -408,8 +410,9 @@ walk_stack(struct loader *L, const char *s, size_t n)
 		k++;
 	uint32_t node = k > 0 ? pv->nodes[k - 1] : FT_ROOT;
 	size_t at = k > 0 ? pv->ends[k - 1] + 1 : 0;
+	*depth_out = k;
 	if (k > 0 && pv->ends[k - 1] == n)
-		return node; /* identical stack */
+		return node; /* the previous stack or a prefix of it */
 	uint32_t depth = k;
 	if (pv->nraw > 0)
 		for (uint32_t d = k; d < pv->depth; d++)
@@ -458,26 +461,32 @@ walk_stack(struct loader *L, const char *s, size_t n)
 	memcpy(pv->text, s, n);
 	pv->len = n;
 	pv->depth = depth;
+	*depth_out = depth;
 	return node;
 }
 
-/* Note the stack just walked (ending at leaf) as seen; 1 when it is new. */
+/* Note the stack just walked (ending at leaf, its first depth frames in
+ * L->prev) as seen; 1 when it is new. */
 static int
-count_stack(struct loader *L, uint32_t leaf)
+count_stack(struct loader *L, uint32_t leaf, uint32_t depth)
 {
 	const struct prev *pv = &L->prev;
-	if (pv->nraw == 0)
+	uint32_t nraw = 0;
+	if (pv->nraw > 0)
+		for (uint32_t d = 0; d < depth; d++)
+			nraw += pv->raw[d] != UINT32_MAX;
+	if (nraw == 0)
 		return stackset_add(&L->stacks, leaf);
-	size_t nk = 2 + 2 * (size_t)pv->nraw;
+	size_t nk = 2 + 2 * (size_t)nraw;
 	if (nk > L->ckey) {
 		L->ckey = grow_cap(L->ckey, nk, 64);
 		L->key = xreallocarray(L->key, L->ckey, sizeof(uint32_t));
 	}
 	uint32_t *k = L->key;
 	k[0] = leaf;
-	k[1] = pv->nraw;
+	k[1] = nraw;
 	size_t j = 2;
-	for (uint32_t d = 0; d < pv->depth; d++)
+	for (uint32_t d = 0; d < depth; d++)
 		if (pv->raw[d] != UINT32_MAX) {
 			k[j++] = d;
 			k[j++] = pv->raw[d];
@@ -580,9 +589,10 @@ one_line(struct loader *L, const char *line, size_t len)
 		L->ncols[1]++;
 	for (int c = 0; c < 2; c++)
 		L->over |= val_add(&L->sum[c], v[c]) != 0;
-	uint32_t leaf = walk_stack(L, s, stack_end);
+	uint32_t depth;
+	uint32_t leaf = walk_stack(L, s, stack_end, &depth);
 	L->rep->valid++;
-	if (count_stack(L, leaf))
+	if (count_stack(L, leaf, depth))
 		L->rep->stacks++;
 	if (profile_add_self(L->p, leaf, L->width == 2 ? v : &v[1], L->err) != 0) {
 		ft_diag d = *L->err;

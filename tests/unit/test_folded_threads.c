@@ -339,6 +339,18 @@ TEST(demangled_while_loading)
 		CHECK_INT(profile_count_stacks(p), 3);
 	profile_free(p);
 
+	/* A stack that is a prefix of the one before it (read without a
+	 * walk) is told apart by its own renamed frames only: the second and
+	 * fourth lines are one stack as loaded (found by fuzz_folded). */
+	f = fopen(path, "w");
+	fputs("a;_ZN3foo3barEi;_ZN3foo3barEv 1\na;_ZN3foo3barEi 2\nx 1\na;_ZN3foo3barEi 2\n", f);
+	fclose(f);
+	for (int t = 1; t <= 2; t++) {
+		p = load_dm(path, t, FT_DEMANGLE_SHORT + 1, &r);
+		CHECK_INT(r.stacks, 3);
+		profile_free(p);
+	}
+
 	f = fopen(path, "w");
 	for (int i = 0; i < 60; i++)
 		fprintf(f, demangle_lines, i % 7, i % 5, i % 3, i % 11, i % 13);
