@@ -4,5 +4,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	return fuzz_load(data, size, FT_FMT_FOLDED, 0);
+	fuzz_load(data, size, FT_FMT_FOLDED, 0);
+	/* Demangled while reading = demangled afterwards. */
+	return fuzz_load_demangled(data, size, FT_FMT_FOLDED, 0);
 }

@@ -4,5 +4,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	return fuzz_load(data, size, FT_FMT_PPROF, (int)(size & 1) /* both frame naming paths */);
+	fuzz_load(data, size, FT_FMT_PPROF, (int)(size & 1) /* both frame naming paths */);
+	/* Demangled while reading = demangled afterwards. */
+	return fuzz_load_demangled(data, size, FT_FMT_PPROF, (int)(size & 1));
 }
