@@ -642,9 +642,10 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	return np;
 }
 
-/* --- hide without a builder ----------------------------------------------
+/* --- hide and show without a builder --------------------------------------
  *
- * Hide keeps every other frame; a hidden frame's callees attach to its
+ * Hide keeps every other frame (show: only the matching ones, which is
+ * hiding the others); a hidden frame's callees attach to its
  * nearest kept caller, where they merge with that caller's own
  * callees of the same name.  The new tree's nodes are classes of kept old
  * nodes (same name under the same class), each named by its first member
@@ -674,6 +675,7 @@ struct hide {
 	const uint64_t *tot;
 	size_t nn;
 	const uint8_t *match;
+	int show;        /* show: the frames that do not match go */
 	uint8_t *fl;
 	uint32_t *lc;    /* the class of a kept node, the class above a hidden
 	                  * one; lc[i] == i: i is a class's first member */
@@ -750,7 +752,7 @@ hide_down(struct hide *H, size_t nv)
 		H->acc[j] = 0;
 	for (size_t i = 1; i < H->nn; i++) {
 		uint32_t pc = lc[nd[i].parent], c = (uint32_t)i;
-		if (H->match[nd[i].name]) {
+		if ((H->match[nd[i].name] != 0) != H->show) {
 			fl[i] = H_MATCH;
 			lc[i] = pc;
 			if (nd[i].child != FT_NONE && !(fl[pc] & H_IDX))
@@ -864,12 +866,12 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 }
 
 static ft_profile *
-filter_hide(const ft_profile *p, const uint8_t *match, enum ft_sort sort,
-    int column, ft_diag *err)
+filter_hide(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, int column, ft_diag *err)
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
-	    NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
+	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
 	H.fl = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -931,9 +933,9 @@ transform_filter(const ft_profile *p, int kind, const uint8_t *match,
 	if ((kind == FILTER_IGNORE || kind == FILTER_PRUNE_FROM) && p->finished &&
 	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
 		return filter_keep(p, kind, match, sort, column, err);
-	if (kind == FILTER_HIDE && p->finished && p->nnodes > 0 &&
-	    p->nvals <= FT_KEEP_NV)
-		return filter_hide(p, match, sort, column, err);
+	if ((kind == FILTER_HIDE || kind == FILTER_SHOW) && p->finished &&
+	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
+		return filter_hide(p, kind, match, sort, column, err);
 	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL, NULL};
 	size_t nn = p->nnodes;
 	/* The result has at most as many nodes; pages never touched cost
