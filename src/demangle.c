@@ -84,7 +84,11 @@ demangle_name(const char *s, size_t n, int mode, size_t *len)
 	if (mode == FT_DEMANGLE_NONE || !demangle_candidate(s, n))
 		return NULL;
 	size_t b = symbol_start(s, n);
-	char *sym = xstrndup(s + b, n - b);
+	/* A mangled symbol has no space: what follows one (pprof --lines'
+	 * " FILE:LINE") is kept as it is. */
+	const char *sp = memchr(s + b, ' ', n - b);
+	size_t e = sp != NULL ? (size_t)(sp - s) : n;
+	char *sym = xstrndup(s + b, e - b);
 	int opts = DMGL_ANSI | (mode == FT_DEMANGLE_FULL ? DMGL_PARAMS : 0);
 	char *d = cplus_demangle(sym, opts);
 	free(sym);
@@ -93,11 +97,12 @@ demangle_name(const char *s, size_t n, int mode, size_t *len)
 	size_t dl = strlen(d);
 	if (mode == FT_DEMANGLE_SHORT)
 		dl = drop_templates(d, dl);
-	char *out = xmalloc(b + dl + 1);
+	char *out = xmalloc(b + dl + (n - e) + 1);
 	memcpy(out, s, b);
 	memcpy(out + b, d, dl);
-	out[b + dl] = '\0';
+	memcpy(out + b + dl, s + e, n - e);
+	out[b + dl + (n - e)] = '\0';
 	free(d);
-	*len = b + dl;
+	*len = b + dl + (n - e);
 	return out;
 }

@@ -44,6 +44,14 @@ TEST(cpp_modes)
 	CHECK(dm("_Znot_a_symbol!", FT_DEMANGLE_FULL) == NULL);
 	CHECK(dm("_Z", FT_DEMANGLE_FULL) == NULL);
 	CHECK(!demangle_candidate("std::vector::push_back", 22));
+	/* pprof --lines names ("NAME FILE:LINE"): the symbol is demangled,
+	 * the place kept, in every mode (short used to drop it, full to
+	 * leave the symbol mangled). */
+	CHECK_DM("_ZN4calc4workERKSs perf-cxx.cc:12", FT_DEMANGLE_SHORT,
+	    "calc::work perf-cxx.cc:12");
+	CHECK_DM("_ZN4calc4workERKSs perf-cxx.cc:12", FT_DEMANGLE_FULL,
+	    "calc::work(std::string const&) perf-cxx.cc:12");
+	CHECK_DM("_ZN4calc4workEi :0", FT_DEMANGLE_SHORT, "calc::work :0");
 }
 
 TEST(rust_legacy_and_v0)
@@ -370,10 +378,9 @@ TEST(pprof_demangled_while_loading)
 					UNIT_FAIL("lines %d shared %d --demangle %d: trees differ",
 					    lines, shared, dm);
 				CHECK(ra.stacks == 14 && rb.stacks == ra.stacks);
-				/* libiberty demangles "_Z... :0" (--lines) only without
-				 * parameters (short). */
-				CHECK(mine->names_merged == (dm == FT_DEMANGLE_SHORT ||
-				    (dm == FT_DEMANGLE_FULL && !lines)));
+				/* --lines names ("_Z... :0") demangle in every mode,
+				 * their place kept (cpp_modes). */
+				CHECK(mine->names_merged == (dm != FT_DEMANGLE_NONE));
 				merged += profile_count_stacks(mine) < (uint32_t)rb.stacks;
 				if (mine->names_merged) {
 					CHECK(!profile_relabel_changes(mine, FT_GROUP_NONE, dm));
