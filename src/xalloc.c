@@ -8,6 +8,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+/* glibc serves blocks from 128 KiB up as their own mappings until a freed
+ * one raises that bound: a table's node- or name-sized scratch (the
+ * function table, the butterfly) then faults fresh pages on every open
+ * (12 us per 4 KiB here) or not, by what happened to be freed before.
+ * Blocks below 32 MiB come from the heap, and up to 64 MiB freed at its
+ * top is kept for the next; bigger arrays are xbig mappings (pooled). */
+__attribute__((constructor)) static void
+xalloc_tune(void)
+{
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+}
+#endif
 
 static void
 oom(size_t n)
