@@ -426,14 +426,16 @@ filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
  * sorted list is sorted); a weight order is sorted again (totals change).
  * A first pass down the ids marks the nodes with a match at or above them
  * (F_HASM) and the matches themselves (F_MATCH).  Ignore drops every
- * F_HASM node.  For prune-from, going up, a node strictly below a match
- * passes its self and its pending callees' selves up (pend, F_PNZ: some
- * of them non-zero) to the innermost match, which takes them as its self. */
+ * F_HASM node.  For prune-from, a node strictly below a match passes its
+ * self up to the innermost match, which takes it as its self; a match or
+ * a node with no match above keeps all of its subtree's value, so its
+ * total is the old one; going up, F_PNZ says a non-zero self is pending
+ * below (the match is kept for it). */
 #define FT_KEEP_NV 16 /* most columns the keep passes take */
 enum {
 	F_MATCH = 16, /* the node's own frame matches */
 	F_SNZ = 32,   /* its self row is non-zero */
-	F_PNZ = 64,   /* a non-zero row is pending in pend[] */
+	F_PNZ = 64,   /* a non-zero self is pending below, for the match above */
 };
 
 /* The state of a keep pass. */
@@ -445,7 +447,6 @@ struct keep {
 	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
 	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
 	uint64_t *nt;        /* new totals of kept nodes, by old id */
-	uint64_t *pend;      /* prune-from: selves pending for the match above */
 };
 
 /* acc += v, column by column; non-zero when a sum overflows. */
@@ -473,14 +474,14 @@ keep_up(struct keep *K, size_t nv)
 	const uint64_t *tot = K->tot;
 	uint8_t *fl = K->fl;
 	uint32_t *cnt = K->cnt;
-	uint64_t *nt = K->nt, *pend = K->pend;
+	uint64_t *nt = K->nt;
 	int prune = K->prune, bad = 0;
 	uint32_t k = 0;
-	uint64_t s[FT_KEEP_NV], acc[FT_KEEP_NV], pa[FT_KEEP_NV];
+	uint64_t s[FT_KEEP_NV], acc[FT_KEEP_NV];
 	for (size_t i = K->nn; i-- > 0;) {
 		for (size_t j = 0; j < nv; j++) {
 			s[j] = tot[i * nv + j];
-			acc[j] = pa[j] = 0;
+			acc[j] = 0;
 		}
 		int kc = 0, pnz = 0;
 		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling) {
@@ -490,29 +491,24 @@ keep_up(struct keep *K, size_t nv)
 				kc = 1;
 				bad |= rows_add(acc, &nt[(size_t)c * nv], nv);
 			}
-			if (prune && (fl[c] & (F_HASM | F_MATCH)) == F_HASM) {
+			if (prune && (fl[c] & (F_HASM | F_MATCH)) == F_HASM)
 				pnz |= fl[c] & F_PNZ;
-				bad |= rows_add(pa, &pend[(size_t)c * nv], nv);
-			}
 		}
-		int snz = 0, keep;
+		int snz = 0, keep, whole = 0;
 		for (size_t j = 0; j < nv; j++)
 			snz |= s[j] != 0;
 		uint8_t f = fl[i];
 		if (!prune) {
 			keep = !(f & F_HASM) && (snz || kc);
-		} else if (!(f & F_HASM)) {
-			keep = snz || kc;
-		} else if (f & F_MATCH) {
+		} else if (!(f & F_HASM) || (f & F_MATCH)) {
+			/* Every value of the subtree stays in it: the total is
+			 * the old one. */
 			keep = snz || pnz || kc;
-			bad |= rows_add(s, pa, nv);
+			whole = 1;
 		} else {
 			/* Strictly below a match: the self waits for it. */
-			bad |= rows_add(pa, s, nv);
-			for (size_t j = 0; j < nv; j++) {
-				pend[i * nv + j] = pa[j];
+			for (size_t j = 0; j < nv; j++)
 				s[j] = 0;
-			}
 			if (snz || pnz)
 				f |= F_PNZ;
 			keep = kc;
@@ -522,9 +518,14 @@ keep_up(struct keep *K, size_t nv)
 			cnt[i] = FT_NONE;
 			continue;
 		}
-		bad |= rows_add(s, acc, nv);
-		for (size_t j = 0; j < nv; j++)
-			nt[i * nv + j] = s[j];
+		if (whole)
+			for (size_t j = 0; j < nv; j++)
+				nt[i * nv + j] = tot[i * nv + j];
+		else {
+			bad |= rows_add(s, acc, nv);
+			for (size_t j = 0; j < nv; j++)
+				nt[i * nv + j] = s[j];
+		}
 		cnt[i] = ++k;
 	}
 	return bad ? 0 : k;
@@ -600,7 +601,7 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
-	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, NULL};
+	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL};
 	K.fl = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	/* New totals by old id in the new tree's own total array, moved down
@@ -609,8 +610,6 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	ft_profile *np = profile_new_like(p);
 	profile_fill(np, (uint32_t)nn);
 	K.nt = (uint64_t *)np->total;
-	if (K.prune)
-		K.pend = xbig_realloc(NULL, 0, sizeof(uint64_t) * nv * nn);
 	const ft_node *nd = p->nodes;
 	K.fl[0] = 0;
 	for (size_t i = 1; i < nn; i++) {
@@ -638,7 +637,6 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	}
 	xbig_free(K.fl, nn);
 	xbig_free(K.cnt, sizeof(uint32_t) * nn);
-	xbig_free(K.pend, sizeof(uint64_t) * nv * nn);
 	return np;
 }
 
