@@ -55,81 +55,6 @@ struct prev {
 	uint32_t nraw;       /* frames of the stack with a raw[] name */
 };
 
-/* Distinct stacks as loaded, for stacks that have a frame renamed by
- * demangling while loading (two of them may share a node): each is told
- * apart by its leaf node and the (depth, name as loaded) of its renamed
- * frames, the rest of its frames being the leaf's path.  Keys are runs of
- * words in one array: leaf, count, then the pairs. */
-struct rawset {
-	uint32_t *w;
-	size_t nw, cw;
-	uint64_t *slot;  /* 1 + a key's first word's index; 0: empty */
-	size_t mask, n;
-};
-
-static uint64_t
-key_hash(const uint32_t *k, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ k[i]) * 0xff51afd7ed558ccdull;
-	return h ^ (h >> 31);
-}
-
-static size_t
-key_words(const uint32_t *k)
-{
-	return 2 + 2 * (size_t)k[1];
-}
-
-static void
-rawset_put(struct rawset *s, uint64_t at)
-{
-	const uint32_t *k = s->w + at;
-	size_t i = (size_t)key_hash(k, key_words(k)) & s->mask;
-	while (s->slot[i] != 0)
-		i = (i + 1) & s->mask;
-	s->slot[i] = at + 1;
-}
-
-/* Add key k (leaf, count, pairs); 1 when it was not there. */
-static int
-rawset_add(struct rawset *s, const uint32_t *k)
-{
-	size_t nk = key_words(k);
-	if (s->slot == NULL || (s->n + 1) * 2 > s->mask + 1) {
-		size_t old = s->slot != NULL ? s->mask + 1 : 0;
-		free(s->slot);
-		s->mask = old ? old * 2 - 1 : 1023;
-		s->slot = xcalloc(s->mask + 1, sizeof(uint64_t));
-		for (size_t at = 0; at < s->nw; at += key_words(s->w + at))
-			rawset_put(s, at);
-	}
-	size_t i = (size_t)key_hash(k, nk) & s->mask;
-	for (; s->slot[i] != 0; i = (i + 1) & s->mask) {
-		const uint32_t *o = s->w + (s->slot[i] - 1);
-		if (key_words(o) == nk && memcmp(o, k, nk * sizeof(uint32_t)) == 0)
-			return 0;
-	}
-	if (s->nw + nk > s->cw) {
-		s->cw = grow_cap(s->cw, s->nw + nk, 1024);
-		s->w = xreallocarray(s->w, s->cw, sizeof(uint32_t));
-	}
-	memcpy(s->w + s->nw, k, nk * sizeof(uint32_t));
-	s->slot[i] = s->nw + 1;
-	s->nw += nk;
-	s->n++;
-	return 1;
-}
-
-static void
-rawset_free(struct rawset *s)
-{
-	free(s->w);
-	free(s->slot);
-	memset(s, 0, sizeof(*s));
-}
-
 static int
 is_space(unsigned char c)
 {
@@ -240,8 +165,12 @@ struct loader {
 	uint32_t *dmap;
 	size_t ndmap;
 	int changed;
-	struct rawset rawstacks; /* stacks with renamed frames (struct rawset) */
-	uint32_t *key;           /* scratch for a rawset key */
+	/* Distinct stacks as loaded that have a frame renamed by demangling
+	 * (two of them may end at one node): each is told apart by its leaf
+	 * and the (depth, name as loaded) of its renamed frames, the rest of
+	 * its frames being the leaf's path.  Key: leaf, then the pairs. */
+	ft_keyset rawstacks;
+	uint32_t *key;           /* scratch for a key */
 	size_t ckey;
 };
 
@@ -465,6 +394,17 @@ walk_stack(struct loader *L, const char *s, size_t n, uint32_t *depth_out)
 	return node;
 }
 
+/* The loader's key scratch, with room for n words. */
+static uint32_t *
+key_room(struct loader *L, size_t n)
+{
+	if (n > L->ckey) {
+		L->ckey = grow_cap(L->ckey, n, 64);
+		L->key = xreallocarray(L->key, L->ckey, sizeof(uint32_t));
+	}
+	return L->key;
+}
+
 /* Note the stack just walked (ending at leaf, its first depth frames in
  * L->prev) as seen; 1 when it is new. */
 static int
@@ -477,21 +417,16 @@ count_stack(struct loader *L, uint32_t leaf, uint32_t depth)
 			nraw += pv->raw[d] != UINT32_MAX;
 	if (nraw == 0)
 		return stackset_add(&L->stacks, leaf);
-	size_t nk = 2 + 2 * (size_t)nraw;
-	if (nk > L->ckey) {
-		L->ckey = grow_cap(L->ckey, nk, 64);
-		L->key = xreallocarray(L->key, L->ckey, sizeof(uint32_t));
-	}
-	uint32_t *k = L->key;
+	size_t nk = 1 + 2 * (size_t)nraw;
+	uint32_t *k = key_room(L, nk);
 	k[0] = leaf;
-	k[1] = nraw;
-	size_t j = 2;
+	size_t j = 1;
 	for (uint32_t d = 0; d < depth; d++)
 		if (pv->raw[d] != UINT32_MAX) {
 			k[j++] = d;
 			k[j++] = pv->raw[d];
 		}
-	return rawset_add(&L->rawstacks, k);
+	return keyset_add(&L->rawstacks, k, nk);
 }
 
 /* Handle one line; -1 on a fatal error. */
@@ -677,7 +612,7 @@ loader_free(struct loader *L)
 	free(L->prev.raw);
 	free(L->dmap);
 	free(L->key);
-	rawset_free(&L->rawstacks);
+	keyset_free(&L->rawstacks);
 	stackset_free(&L->stacks);
 	memset(&L->prev, 0, sizeof(L->prev));
 }
@@ -782,21 +717,16 @@ part_merge(struct loader *A, struct part *P, int last)
 		}
 	}
 	/* Stacks with renamed frames: their keys in A's node and name ids. */
-	const struct rawset *rs = &P->L.rawstacks;
-	for (size_t at = 0; at < rs->nw && rc == 0; at += key_words(rs->w + at)) {
-		const uint32_t *k = rs->w + at;
-		size_t nk = key_words(k);
-		if (nk > A->ckey) {
-			A->ckey = grow_cap(A->ckey, nk, 64);
-			A->key = xreallocarray(A->key, A->ckey, sizeof(uint32_t));
+	const uint32_t *k;
+	size_t at = 0, nk;
+	while (rc == 0 && (k = keyset_next(&P->L.rawstacks, &at, &nk)) != NULL) {
+		uint32_t *ak = key_room(A, nk);
+		ak[0] = map[k[0]];
+		for (size_t j = 1; j < nk; j += 2) {
+			ak[j] = k[j];
+			ak[j + 1] = nmap[k[j + 1]];
 		}
-		A->key[0] = map[k[0]];
-		A->key[1] = k[1];
-		for (size_t j = 2; j < nk; j += 2) {
-			A->key[j] = k[j];
-			A->key[j + 1] = nmap[k[j + 1]];
-		}
-		if (rawset_add(&A->rawstacks, A->key))
+		if (keyset_add(&A->rawstacks, ak, nk))
 			A->rep->stacks++;
 	}
 	A->changed |= P->L.changed;

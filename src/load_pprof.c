@@ -143,10 +143,7 @@ struct pp {
 	 * name has several names as loaded is told apart by its own. */
 	unsigned char *amb;     /* per name id: such a name */
 	uint32_t *rawfr;        /* fr[] as loaded (only with such names) */
-	struct rawset {
-		uint32_t *pool; size_t npool, cpool; /* [len, node, names...] */
-		size_t *slots; size_t mask, n;      /* pool offset + 1 */
-	} rs;
+	ft_keyset rs;           /* keys: node, names as loaded */
 	uint32_t *key; size_t ckey;
 };
 
@@ -867,57 +864,6 @@ dm_location(struct pp *P, ft_profile *p, struct span *l)
 	}
 }
 
-static uint64_t
-key_hash(const uint32_t *k, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ k[i]) * 0xff51afd7ed558ccdull;
-	return h ^ (h >> 29);
-}
-
-static int
-key_equal(const struct rawset *s, size_t at, const uint32_t *k, size_t n)
-{
-	return s->pool[at] == n && memcmp(&s->pool[at + 1], k, n * sizeof(uint32_t)) == 0;
-}
-
-/* Add key k[0..n) to the set; 1 when it is new. */
-static int
-rawset_add(struct rawset *s, const uint32_t *k, size_t n)
-{
-	if ((s->n + 1) * 2 > s->mask) {
-		size_t mask = s->mask ? s->mask * 2 + 1 : 1023;
-		size_t *slots = xcalloc(mask + 1, sizeof(size_t));
-		for (size_t i = 0; i <= s->mask && s->slots != NULL; i++) {
-			if (s->slots[i] == 0)
-				continue;
-			size_t at = s->slots[i] - 1, j = key_hash(&s->pool[at + 1],
-			    s->pool[at]) & mask;
-			while (slots[j] != 0)
-				j = (j + 1) & mask;
-			slots[j] = s->slots[i];
-		}
-		free(s->slots);
-		s->slots = slots;
-		s->mask = mask;
-	}
-	size_t j = key_hash(k, n) & s->mask;
-	for (; s->slots[j] != 0; j = (j + 1) & s->mask)
-		if (key_equal(s, s->slots[j] - 1, k, n))
-			return 0;
-	if (s->npool + n + 1 > s->cpool) {
-		s->cpool = grow_cap(s->cpool, s->npool + n + 1, 1024);
-		s->pool = xreallocarray(s->pool, s->cpool, sizeof(uint32_t));
-	}
-	s->slots[j] = s->npool + 1;
-	s->pool[s->npool] = (uint32_t)n;
-	memcpy(&s->pool[s->npool + 1], k, n * sizeof(uint32_t));
-	s->npool += n + 1;
-	s->n++;
-	return 1;
-}
-
 /* A stack as loaded is told apart by its node and the names as loaded of
  * its frames that share their demangled name with another (the rest
  * follows from the node's path): key[1 .. n] holds those of the path so
@@ -946,7 +892,7 @@ stack_new(struct pp *P, uint32_t node, size_t n)
 	if (n == 0)
 		return stackset_add(&P->stacks, node);
 	P->key[0] = node;
-	return rawset_add(&P->rs, P->key, n + 1);
+	return keyset_add(&P->rs, P->key, n + 1);
 }
 
 /* String index i as a label string id (interned once). */
@@ -1410,8 +1356,7 @@ pp_free(struct pp *P)
 	free(P->dmap);
 	free(P->amb);
 	free(P->rawfr);
-	free(P->rs.pool);
-	free(P->rs.slots);
+	keyset_free(&P->rs);
 	free(P->key);
 }
 
