@@ -22,13 +22,18 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 
-PKGS = ncursesw zlib libpcre2-8 libdeflate yajl libcurl
-DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKGS = ncursesw zlib libpcre2-8 libdeflate yajl
+# libcurl's headers only: fetch.c opens the library (dlopen) the first time
+# a URL is fetched, so that other runs do not map it and its dependencies.
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) libcurl 2>/dev/null)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ifeq ($(strip $(DEP_LIBS)),)
 DEP_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
-DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate -lyajl -lcurl
+DEP_LIBS := -lncursesw -ltinfo -lz -lpcre2-8 -ldeflate -lyajl
 endif
+# dlopen is in libc since glibc 2.34 (and in musl); older glibc: make LIBDL=-ldl
+LIBDL ?=
+DEP_LIBS += $(LIBDL)
 # libiberty's demangler (Debian libiberty-dev) has no .pc file.
 DEP_LIBS += -liberty
 # --watch loads in a background thread.

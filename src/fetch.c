@@ -1,5 +1,11 @@
 /* fetch.c - HTTP(S) GET of a profile with libcurl (see fetch.h).
  *
+ * libcurl is not linked but opened (dlopen) the first time a URL is
+ * fetched, and kept: linked, it and the libraries it needs (TLS, HTTP/2,
+ * Kerberos, LDAP...) cost every run, even on a local file, about 6 MiB of
+ * peak RSS and their start-up.  <curl/curl.h> still gives the types and
+ * constants; the functions are called through the pointers in lc.
+ *
  * Errors are worded for someone who typed a URL: what went wrong (refused,
  * timed out, HTTP 500 with the server's own message, a web page instead
  * of a profile), never a bare curl code.  The answer is checked no
@@ -9,6 +15,7 @@
 #include "fetch.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +27,77 @@
 #include "xalloc.h"
 
 #define FETCH_MAX ((size_t)2 << 30) /* refuse answers over 2 GiB */
+#define CURL_SONAME "libcurl.so.4"
+
+/* The libcurl functions we call, with the types libcurl exports (setopt
+ * and getinfo are variadic), filled from lc_syms by curl_load(). */
+static struct {
+	CURLcode (*global_init)(long flags);
+	CURL *(*easy_init)(void);
+	CURLcode (*easy_setopt)(CURL *c, CURLoption opt, ...);
+	CURLcode (*easy_perform)(CURL *c);
+	CURLcode (*easy_getinfo)(CURL *c, CURLINFO info, ...);
+	const char *(*easy_strerror)(CURLcode rc);
+	void (*easy_cleanup)(CURL *c);
+} lc;
+
+static const struct {
+	const char *name;
+	void *fn; /* address of lc's pointer for it */
+} lc_syms[] = {
+	{"curl_global_init", &lc.global_init},
+	{"curl_easy_init", &lc.easy_init},
+	{"curl_easy_setopt", &lc.easy_setopt},
+	{"curl_easy_perform", &lc.easy_perform},
+	{"curl_easy_getinfo", &lc.easy_getinfo},
+	{"curl_easy_strerror", &lc.easy_strerror},
+	{"curl_easy_cleanup", &lc.easy_cleanup},
+};
+
+/* POSIX has dlsym's void * hold a function's address: copied, not cast
+ * (ISO C has no conversion between the two). */
+_Static_assert(sizeof(void *) == sizeof(void (*)(void)),
+    "dlsym's result must fit a function pointer");
+
+/* Open libcurl and initialise it, once: later calls return 0 at once
+ * (--watch fetches again and again).  Returns -1 with err set when the
+ * library cannot be opened, lacks one of lc's functions or fails to
+ * initialise; a later call then tries again. */
+static int
+curl_load(const char *url, ft_diag *err)
+{
+	static void *lib; /* open, every lc pointer set */
+	static int ready; /* and curl_global_init done */
+	if (ready)
+		return 0;
+	if (lib == NULL) {
+		const char *why = NULL;
+		void *h = dlopen(CURL_SONAME, RTLD_NOW | RTLD_LOCAL);
+		if (h == NULL)
+			why = dlerror();
+		size_t n = sizeof(lc_syms) / sizeof(lc_syms[0]);
+		for (size_t i = 0; h != NULL && why == NULL && i < n; i++) {
+			void *p = dlsym(h, lc_syms[i].name);
+			if (p == NULL && (why = dlerror()) == NULL)
+				why = lc_syms[i].name;
+			memcpy(lc_syms[i].fn, &p, sizeof(p));
+		}
+		if (h == NULL || why != NULL) {
+			diag_set(err, "%s: cannot load libcurl (%s); install it: apt-get install libcurl4",
+			    url, why != NULL ? why : CURL_SONAME);
+			if (h != NULL)
+				dlclose(h);
+			return -1;
+		}
+		lib = h;
+	}
+	if (lc.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		diag_set(err, "%s: cannot initialise libcurl", url);
+		return -1;
+	}
+	ready = 1;
+	return 0;
+}
 
 int
 fetch_is_url(const char *path)
@@ -176,17 +254,11 @@ int
 fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
     size_t *len, ft_diag *err)
 {
-	static int global_init;
 	*data = NULL;
 	*len = 0;
-	if (!global_init) {
-		if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0) {
-			diag_set(err, "%s: cannot initialise libcurl", url);
-			return -1;
-		}
-		global_init = 1;
-	}
-	CURL *c = curl_easy_init();
+	if (curl_load(url, err) != 0)
+		return -1;
+	CURL *c = lc.easy_init();
 	if (c == NULL) {
 		diag_set(err, "%s: cannot initialise libcurl", url);
 		return -1;
@@ -200,27 +272,27 @@ fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
 	s.start = mono_s();
 	long timeout = o->timeout > 0 ? o->timeout : (long)expected + 30;
 	char ebuf[CURL_ERROR_SIZE] = "";
-	curl_easy_setopt(c, CURLOPT_URL, eff);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, timeout);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "flametui");
-	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, ""); /* gzip/deflate if offered */
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, ebuf);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-	curl_easy_setopt(c, CURLOPT_XFERINFODATA, &s);
-	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	CURLcode rc = curl_easy_perform(c);
+	lc.easy_setopt(c, CURLOPT_URL, eff);
+	lc.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	lc.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	lc.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+	lc.easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
+	lc.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	lc.easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+	lc.easy_setopt(c, CURLOPT_TIMEOUT, timeout);
+	lc.easy_setopt(c, CURLOPT_USERAGENT, "flametui");
+	lc.easy_setopt(c, CURLOPT_ACCEPT_ENCODING, ""); /* gzip/deflate if offered */
+	lc.easy_setopt(c, CURLOPT_ERRORBUFFER, ebuf);
+	lc.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+	lc.easy_setopt(c, CURLOPT_WRITEDATA, &s);
+	lc.easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	lc.easy_setopt(c, CURLOPT_XFERINFODATA, &s);
+	lc.easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	CURLcode rc = lc.easy_perform(c);
 	long status = 0;
 	char *ctype = NULL;
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ctype);
+	lc.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	lc.easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ctype);
 	int ret = -1;
 	char line[200];
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
@@ -228,10 +300,10 @@ fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
 	} else if (s.too_big) {
 		diag_set(err, "%s: answer larger than 2 GiB", eff);
 	} else if (rc == CURLE_SSL_CONNECT_ERROR || rc == CURLE_PEER_FAILED_VERIFICATION) {
-		diag_set(err, "%s: TLS failed (%s)%s", eff, ebuf[0] ? ebuf : curl_easy_strerror(rc),
+		diag_set(err, "%s: TLS failed (%s)%s", eff, ebuf[0] ? ebuf : lc.easy_strerror(rc),
 		    rc == CURLE_SSL_CONNECT_ERROR ? "; is it http:// rather than https://?" : "");
 	} else if (rc != CURLE_OK) {
-		diag_set(err, "%s: %s", eff, ebuf[0] ? ebuf : curl_easy_strerror(rc));
+		diag_set(err, "%s: %s", eff, ebuf[0] ? ebuf : lc.easy_strerror(rc));
 	} else if (status != 200) {
 		first_line(line, sizeof(line), s.d, s.len);
 		if (looks_html(s.d, s.len, ctype))
@@ -249,7 +321,7 @@ fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
 	} else {
 		ret = 0;
 	}
-	curl_easy_cleanup(c);
+	lc.easy_cleanup(c);
 	free(eff);
 	if (ret != 0) {
 		free(s.d);
