@@ -6,7 +6,7 @@
 # files'.  Checks every usual endpoint, --seconds, the progress line in a
 # real terminal, the viewer on a URL, --export on a URL, and the errors:
 # HTTP failures, timeouts, web pages, pprof's debug=1 text, refused
-# connections.
+# connections, a broken libcurl (opened only for URLs, never linked).
 . "$(dirname "$0")/lib.sh"
 
 SRV_PIDS=""
@@ -27,6 +27,32 @@ for f in heap.pb.gz small.folded; do
 	"$FLAMETUI" --export folded "$U/$f" >"$FT_TMP/url.out" 2>"$FT_TMP/url.err"
 	ft_check "$f over HTTP equals the file" cmp -s "$FT_TMP/file.out" "$FT_TMP/url.out"
 done
+
+# libcurl is opened when a URL is fetched, not linked: a local file does not
+# map it, and a broken libcurl is an error message, not a loader failure.
+if command -v readelf >/dev/null 2>&1; then
+	readelf -d "$FLAMETUI" >"$FT_TMP/dynamic"
+	ft_check "readelf -d shows the binary's NEEDED libraries" grep -q 'NEEDED.*libc\.so' "$FT_TMP/dynamic"
+	ft_check "libcurl is not linked (no NEEDED libcurl)" sh -c "! grep -q 'NEEDED.*libcurl' '$FT_TMP/dynamic'"
+else
+	echo "test_url: NEEDED libraries check skipped: readelf not found (apt-get install binutils)"
+fi
+mkdir "$FT_TMP/badlib"
+: >"$FT_TMP/badlib/libcurl.so.4"
+LD_LIBRARY_PATH="$FT_TMP/badlib" "$FLAMETUI" --info "$U/small.folded" >/dev/null 2>"$FT_TMP/err"
+ft_check "a broken libcurl.so.4: status 1, \"cannot load libcurl\" and why" \
+	sh -c "[ $? = 1 ] && grep -q '^flametui: $U/small.folded: cannot load libcurl ($FT_TMP/badlib/libcurl.so.4: ' '$FT_TMP/err'"
+if command -v cc >/dev/null 2>&1; then
+	mkdir "$FT_TMP/partlib"
+	printf 'int curl_global_init(long f) { return (int)f * 0; }\n' |
+		cc -shared -fPIC -x c -o "$FT_TMP/partlib/libcurl.so.4" -
+	LD_LIBRARY_PATH="$FT_TMP/partlib" "$FLAMETUI" --info "$U/small.folded" >/dev/null 2>"$FT_TMP/err"
+	ft_check "a libcurl.so.4 without curl_easy_init: status 1, the missing function named" \
+		sh -c "[ $? = 1 ] && grep -q 'cannot load libcurl (.*curl_easy_init)' '$FT_TMP/err'"
+else
+	echo "test_url: libcurl without its functions check skipped: cc not found (apt-get install build-essential)"
+fi
+
 "$FLAMETUI" --export svg -o "$FT_TMP/u.svg" "$U/small.folded"
 ft_check "--export svg of a URL" grep -q "id=\"title\" x=\"600.0\" y=\"22\">$U/small.folded  |" "$FT_TMP/u.svg"
 "$FLAMETUI" --info "$U/missing.pb.gz" 2>"$FT_TMP/err"
