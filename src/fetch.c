@@ -27,7 +27,13 @@
 #include "xalloc.h"
 
 #define FETCH_MAX ((size_t)2 << 30) /* refuse answers over 2 GiB */
+/* The library's run-time name: its ELF soname, or on macOS the system's
+ * /usr/lib/libcurl.4.dylib (found by dlopen's default search). */
+#ifdef __APPLE__
+#define CURL_SONAME "libcurl.4.dylib"
+#else
 #define CURL_SONAME "libcurl.so.4"
+#endif
 
 /* The libcurl functions we call, with the types libcurl exports (setopt
  * and getinfo are variadic), filled from lc_syms by curl_load(). */
