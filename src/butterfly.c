@@ -85,30 +85,30 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	 * (no growing, no fresh pages while building). */
 	size_t nwords = nn / 64 + 1;
 	uint64_t *below = xcalloc(nwords, sizeof(uint64_t));
-	/* Occurrence k's callers chain goes to names[off[k]...]: at most its
-	 * depth - 1 frames (the root is not one). */
-	size_t *off = xmalloc(sizeof(size_t) * (nocc + 1));
-	off[0] = 0;
-	for (size_t k = 0; k < nocc; k++)
-		off[k + 1] = off[k] + p->nodes[occ[k]].depth;
-	uint32_t *names = xmalloc(sizeof(uint32_t) * (off[nocc] ? off[nocc] : 1));
-	uint32_t *len = xmalloc(sizeof(uint32_t) * (nocc ? nocc : 1));
-	/* The walks go eight at a time, a step of each in turn: their
-	 * frames are far apart in memory, and independent loads overlap.
+	/* Occurrence k's callers chain goes to names[off[k]...], len[k]
+	 * frames (the root is not one).  The walks go eight at a time, a step
+	 * of each in turn: their frames are far apart in memory, and
+	 * independent loads overlap.  Each lane gathers its chain (at most
+	 * max_depth frames) and appends it when it reaches the root.
 	 * len[k] = UINT32_MAX: F is above occurrence k (not outermost). */
 	enum { LANES = 8 };
-	struct { size_t k, o; uint32_t a; } lane[LANES];
+	size_t *off = xmalloc(sizeof(size_t) * (nocc + 1));
+	uint32_t *len = xmalloc(sizeof(uint32_t) * (nocc ? nocc : 1));
+	size_t md = (size_t)p->max_depth + 1, nnm = 0, cnm = 0;
+	uint32_t *names = NULL, *chain = xmalloc(sizeof(uint32_t) * md * LANES);
+	struct { size_t k; uint32_t a, n; } lane[LANES];
 	int live = 0;
 	size_t next = 0;
 	for (int l = 0; l < LANES; l++)
 		lane[l].a = FT_NONE;
 	while (live > 0 || next < nocc) {
 		for (int l = 0; l < LANES; l++) {
+			uint32_t *ch = chain + (size_t)l * md;
 			if (lane[l].a == FT_NONE) {
 				if (next == nocc)
 					continue;
 				lane[l].k = next;
-				lane[l].o = off[next];
+				lane[l].n = 0;
 				lane[l].a = p->nodes[occ[next++]].parent;
 				live++;
 			}
@@ -116,18 +116,27 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 			if (a != FT_ROOT && a != FT_NONE) {
 				uint32_t nm = p->nodes[a].name;
 				if (nm != name && nm != twin) {
-					names[lane[l].o++] = nm;
+					ch[lane[l].n++] = nm;
 					lane[l].a = p->nodes[a].parent;
 					continue;
 				}
 				len[lane[l].k] = UINT32_MAX;
 			} else {
-				len[lane[l].k] = (uint32_t)(lane[l].o - off[lane[l].k]);
+				uint32_t n = lane[l].n;
+				if (nnm + n > cnm) {
+					cnm = grow_cap(cnm, nnm + n, 1024);
+					names = xreallocarray(names, cnm, sizeof(uint32_t));
+				}
+				memcpy(names + nnm, ch, sizeof(uint32_t) * n);
+				off[lane[l].k] = nnm;
+				len[lane[l].k] = n;
+				nnm += n;
 			}
 			lane[l].a = FT_NONE;
 			live--;
 		}
 	}
+	free(chain);
 	/* Outermost ones, in id order: their subtrees go to the callees tree
 	 * (a bitmap of the nodes below them), their callers chains to the
 	 * callers tree, so both trees can be sized before they are built (no

@@ -846,7 +846,7 @@ compare_map_node(const ft_compare *c, const ft_profile *p, uint32_t n)
 		return n;
 	if (p->names != c->u->names)
 		return FT_NONE;
-	uint32_t d = p->nodes[n].depth;
+	uint32_t d = profile_depth(p, n);
 	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
 	profile_path(p, n, path);
 	for (uint32_t i = 0; i < d; i++)

@@ -187,11 +187,11 @@ static void
 collect(struct frames *f, const ft_svg_opts *o, double inner, double min_px)
 {
 	const ft_profile *p = o->p;
-	for (uint32_t n = o->zoom; n != FT_NONE; n = p->nodes[n].parent)
-		if (n != o->zoom)
-			frames_push(f, n, p->nodes[n].depth, SVG_PAD, inner);
+	uint32_t zd = profile_depth(p, o->zoom), d = zd;
+	for (uint32_t n = p->nodes[o->zoom].parent; n != FT_NONE; n = p->nodes[n].parent)
+		frames_push(f, n, --d, SVG_PAD, inner);
 	ft_val total = width_of(o->w, o->zoom);
-	frames_push(f, o->zoom, p->nodes[o->zoom].depth, SVG_PAD, inner);
+	frames_push(f, o->zoom, zd, SVG_PAD, inner);
 	if (total == 0)
 		return;
 	double scale = inner / (double)total;
@@ -551,7 +551,6 @@ static ft_val
 matched_value(const ft_svg_opts *o)
 {
 	const ft_profile *p = o->p;
-	uint32_t zd = p->nodes[o->zoom].depth;
 	for (uint32_t n = p->nodes[o->zoom].parent; n != FT_NONE && n != FT_ROOT;
 	    n = p->nodes[n].parent)
 		if (p->nodes[n].name < o->hl_n && o->hl[p->nodes[n].name])
@@ -566,8 +565,7 @@ matched_value(const ft_svg_opts *o)
 		if (!in)
 			continue;
 		uint32_t nm = p->nodes[i].name;
-		int m = p->nodes[i].depth > 0 && p->nodes[i].depth >= zd &&
-		    nm < o->hl_n && o->hl[nm];
+		int m = i != FT_ROOT && nm < o->hl_n && o->hl[nm];
 		int above = i != o->zoom && (st[q] & 1);
 		st[i] = (uint8_t)(2 | (m || above));
 		if (m && !above)

@@ -127,24 +127,30 @@ path_start(struct tally *s, size_t nfunc)
 	s->pself[0] = (uint64_t)s->p->total[s->col];
 }
 
-/* Put the path to node par (not on it) in place: up from par to a node
- * on the path, then back down, outermost first.  -1 when that would cost
- * more than *budget steps in all. */
+/* Put the path to node par (not on it) in place.  The path's ids rise
+ * with depth (every tree has a parent's id below its children's), so
+ * going up from par, k goes down the path to the first ancestor on it;
+ * the path is cut there and the ancestors below it pushed, outermost
+ * first.  -1 when that would cost more than *budget steps in all. */
 static int
-path_rebuild(struct tally *s, uint32_t par, size_t *budget)
+path_rebuild(struct tally *s, uint32_t par, uint32_t k, size_t *budget)
 {
 	const ft_node *nodes = s->p->nodes;
-	uint32_t a = par;
-	while (nodes[a].depth > s->top || s->pnode[nodes[a].depth] != a) {
+	uint32_t a = par, len = 0;
+	while (s->pnode[k] != a) {
 		if (*budget == 0)
 			return -1;
 		(*budget)--;
 		a = nodes[a].parent;
+		len++;
+		while (s->pnode[k] > a)
+			k--;
 	}
-	path_cut(s, nodes[a].depth);
-	for (uint32_t b = par; b != a; b = nodes[b].parent)
-		s->pnode[nodes[b].depth] = b;
-	while (s->top < nodes[par].depth)
+	path_cut(s, k);
+	uint32_t b = par;
+	for (uint32_t d = k + len; d > k; d--, b = nodes[b].parent)
+		s->pnode[d] = b;
+	while (s->top < k + len)
 		path_push(s, s->pnode[s->top + 1], 0);
 	return 0;
 }
@@ -171,13 +177,18 @@ count_by_ids(struct tally *s)
 	uint32_t top = s->top, nn = p->nnodes;
 	size_t budget = nn;
 	for (uint32_t i = 1; i < nn; i++) {
-		uint32_t d = nodes[i].depth, par = nodes[i].parent, name = nodes[i].name;
-		if (d - 1 > top || pnode[d - 1] != par) {
+		uint32_t par = nodes[i].parent, name = nodes[i].name, k = top;
+		/* The parent is on the path where the ids there stop being
+		 * above its id, or path_rebuild puts it there. */
+		while (pnode[k] > par)
+			k--;
+		if (pnode[k] != par) {
 			s->top = top;
-			if (path_rebuild(s, par, &budget) != 0)
+			if (path_rebuild(s, par, k, &budget) != 0)
 				return -1;
-			top = s->top;
+			top = k = s->top;
 		}
+		uint32_t d = k + 1;
 		for (; top >= d; top--) {
 			uint32_t f = pfunc[top];
 			if (pself[top] != 0)

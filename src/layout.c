@@ -145,7 +145,7 @@ layout_build(ft_layout *L, const ft_profile *p, ft_widths w, uint32_t zoom,
 		L->cover_cap = width;
 	}
 	/* Ancestors of the zoom node, root first, each at full width. */
-	uint32_t zd = p->nodes[zoom].depth;
+	uint32_t zd = profile_depth(p, zoom);
 	for (uint32_t r = 0; r <= zd; r++) {
 		row_begin(L);
 		push(L, 0, 0, width, 0);
@@ -191,7 +191,7 @@ layout_find(const ft_layout *L, const ft_profile *p, uint32_t node)
 	if (node == FT_NONE || node >= p->nnodes)
 		return NULL;
 	size_t n;
-	const ft_lframe *row = layout_row(L, p->nodes[node].depth, &n);
+	const ft_lframe *row = layout_row(L, profile_depth(p, node), &n);
 	for (size_t i = 0; i < n; i++)
 		if (row[i].node == node)
 			return &row[i];
@@ -223,7 +223,7 @@ layout_step_match(const ft_layout *L, const ft_profile *p, uint32_t from,
 {
 	int64_t span = (int64_t)L->width + 1;
 	const ft_lframe *cf = layout_find(L, p, from);
-	int64_t sd = p->nodes[from].depth;
+	int64_t sd = profile_depth(p, from);
 	int64_t cur = (flip ? (int64_t)L->nrows - 1 - sd : sd) * span +
 	    (cf != NULL ? cf->x0 : 0);
 	int64_t best = -1, wrap = -1;

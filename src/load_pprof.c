@@ -125,6 +125,7 @@ struct pp {
 	 * after each: consecutive samples often share their outer part. */
 	uint64_t *ploc_ids; uint32_t *pnodes; size_t npprev, cprev;
 	size_t *pkey; /* ... and the stack key's length after it (stack_new) */
+	size_t *pdepth; /* ... and the depth of its node */
 	ft_val *svals;
 	unsigned char *keyseen; /* per string index: 1 string label, 2 numeric */
 	/* The sample's labels, as label-set string ids (labels.h). */
@@ -1089,10 +1090,11 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 		P->ploc_ids = xreallocarray(P->ploc_ids, P->cprev, sizeof(uint64_t));
 		P->pnodes = xreallocarray(P->pnodes, P->cprev, sizeof(uint32_t));
 		P->pkey = xreallocarray(P->pkey, P->cprev, sizeof(size_t));
+		P->pdepth = xreallocarray(P->pdepth, P->cprev, sizeof(size_t));
 	}
 	uint32_t node = c > 0 ? P->pnodes[c - 1] : FT_ROOT;
 	size_t nkey = c > 0 ? P->pkey[c - 1] : 0;
-	size_t depth = p->nodes[node].depth;
+	size_t depth = c > 0 ? P->pdepth[c - 1] : 0;
 	P->npprev = c;
 	for (size_t i = nloc - c; i-- > 0;) {
 		uint64_t id = P->sloc[i];
@@ -1117,6 +1119,7 @@ one_sample(struct pp *P, ft_profile *p, const pb_field *m, long *nsamples,
 			nkey = key_add(P, l, nkey);
 		P->ploc_ids[P->npprev] = id;
 		P->pkey[P->npprev] = nkey;
+		P->pdepth[P->npprev] = depth;
 		P->pnodes[P->npprev++] = node;
 	}
 	if (stack_new(P, node, nkey))
@@ -1344,6 +1347,7 @@ pp_free(struct pp *P)
 	free(P->ploc_ids);
 	free(P->pnodes);
 	free(P->pkey);
+	free(P->pdepth);
 	free(P->svals);
 	free(P->keyseen);
 	free(P->lab);

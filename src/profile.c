@@ -109,15 +109,19 @@ node_push(ft_profile *p, uint32_t name, uint32_t parent)
 	nd->parent = parent;
 	nd->child = FT_NONE;
 	nd->sibling = FT_NONE;
-	nd->depth = 0;
 	ft_val *v = &p->total[(size_t)id * (size_t)p->nvals];
 	for (int c = 0; c < p->nvals; c++)
 		v[c] = 0;
 	if (parent != FT_NONE) {
 		ft_node *pn = &p->nodes[parent];
-		nd->depth = pn->depth + 1;
 		nd->sibling = pn->child;
 		pn->child = id;
+		uint32_t d = parent == p->last ? p->last_depth + 1 :
+		    profile_depth(p, parent) + 1;
+		p->last = id;
+		p->last_depth = d;
+		if (d > p->build_depth)
+			p->build_depth = d;
 	}
 }
 
@@ -612,13 +616,10 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	/* In place: a child's id is above its parent's, so going down the
 	 * ids every node has all its children's totals before it is added
 	 * to its own parent. */
-	uint32_t maxd = 0;
 	ft_val *t = p->total;
 	if (nv == 1) {
 		for (uint32_t i = p->nnodes; i-- > 1;) {
 			const ft_node *nd = &p->nodes[i];
-			if (nd->depth > maxd)
-				maxd = nd->depth;
 			if (val_add(&t[nd->parent], t[i]) != 0) {
 				diag_set(err, "total of counts overflows 64 bits");
 				return -1;
@@ -627,8 +628,6 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 	} else {
 		for (uint32_t i = p->nnodes; i-- > 1;) {
 			const ft_node *nd = &p->nodes[i];
-			if (nd->depth > maxd)
-				maxd = nd->depth;
 			for (size_t c = 0; c < nv; c++) {
 				if (val_add(&t[nd->parent * nv + c], t[i * nv + c]) != 0) {
 					diag_set(err, "total of counts overflows 64 bits");
@@ -637,7 +636,7 @@ profile_finish(ft_profile *p, enum ft_sort sort, int column, ft_diag *err)
 			}
 		}
 	}
-	p->max_depth = maxd;
+	p->max_depth = p->build_depth;
 	free(p->slots);
 	p->slots = NULL;
 	if (column < 0 || column >= p->nvals)
@@ -677,9 +676,34 @@ profile_filled(ft_profile *p, uint32_t n, uint32_t max_depth,
 }
 
 uint32_t
+profile_depth(const ft_profile *p, uint32_t node)
+{
+	uint32_t d = 0;
+	for (uint32_t n = node; n != FT_ROOT; n = p->nodes[n].parent)
+		d++;
+	return d;
+}
+
+uint32_t
+depths_rejoin(ft_depths *w, uint32_t parent, uint32_t k)
+{
+	uint32_t a = parent, len = 0;
+	while (w->path[k] != a) {
+		a = w->nodes[a].parent;
+		len++;
+		while (w->path[k] > a)
+			k--;
+	}
+	uint32_t b = parent;
+	for (uint32_t d = k + len; d > k; d--, b = w->nodes[b].parent)
+		w->path[d] = b;
+	return k + len;
+}
+
+uint32_t
 profile_path(const ft_profile *p, uint32_t node, uint32_t *out)
 {
-	uint32_t d = p->nodes[node].depth;
+	uint32_t d = profile_depth(p, node);
 	for (uint32_t n = node, i = d; n != FT_ROOT; n = p->nodes[n].parent)
 		out[--i] = p->nodes[n].name;
 	return d;
@@ -688,7 +712,7 @@ profile_path(const ft_profile *p, uint32_t node, uint32_t *out)
 char *
 profile_stack_text(const ft_profile *p, uint32_t node, int whole, size_t *len)
 {
-	uint32_t d = p->nodes[node].depth;
+	uint32_t d = profile_depth(p, node);
 	uint32_t first = whole || d == 0 ? 0 : d - 1;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)d + 1));
 	profile_path(p, node, path);

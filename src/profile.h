@@ -51,7 +51,6 @@ typedef struct ft_node {
 	uint32_t parent;  /* FT_NONE for the root */
 	uint32_t child;   /* first child or FT_NONE */
 	uint32_t sibling; /* next sibling or FT_NONE */
-	uint32_t depth;   /* root = 0 */
 } ft_node;
 
 typedef struct ft_vtype {
@@ -160,6 +159,9 @@ typedef struct ft_profile {
 	 * hash table keyed by (parent, name). */
 	uint32_t *slots;
 	uint32_t mask, nslots;
+	/* The node pushed last and its depth (a node has no depth field: the
+	 * next push is most often its child), and the largest depth so far. */
+	uint32_t last, last_depth, build_depth;
 } ft_profile;
 
 /* New empty profile with nvals value columns named "samples"/"count".
@@ -281,6 +283,50 @@ static inline ft_val
 profile_total(const ft_profile *p, uint32_t n, int col)
 {
 	return p->total[(size_t)n * (size_t)p->nvals + (size_t)col];
+}
+
+/* Depth of node (the root's is 0), by walking up to the root: nodes do
+ * not store it.  O(depth); for one node at a time, not for every node. */
+uint32_t profile_depth(const ft_profile *p, uint32_t node);
+
+/* Every node's depth, the nodes taken in id order, without an array by
+ * node: the path from the root to the last node taken is kept.  Its ids
+ * rise with depth (a parent's id is below its children's in every tree),
+ * so a node's parent is found going down the path from its end, or the
+ * path is rebuilt from the parent up to where it joins (depths_rejoin).
+ * Cheap when the ids are close to a pre-order, as every builder makes
+ * them.  path must hold the tree's max_depth + 1 entries; nodes[] is read
+ * for parents, so a tree being written may be walked as it is written. */
+typedef struct ft_depths {
+	const ft_node *nodes;
+	uint32_t *path;
+	uint32_t top; /* depth of the last node taken */
+} ft_depths;
+
+static inline void
+depths_start(ft_depths *w, const ft_node *nodes, uint32_t *path)
+{
+	w->nodes = nodes;
+	w->path = path;
+	w->path[0] = FT_ROOT;
+	w->top = 0;
+}
+
+uint32_t depths_rejoin(ft_depths *w, uint32_t parent, uint32_t k);
+
+/* The depth of node id (above 0, taken after its parent), whose parent
+ * is given. */
+static inline uint32_t
+depths_next(ft_depths *w, uint32_t id, uint32_t parent)
+{
+	uint32_t k = w->top;
+	while (w->path[k] > parent)
+		k--;
+	if (w->path[k] != parent)
+		k = depths_rejoin(w, parent, k);
+	w->path[++k] = id;
+	w->top = k;
+	return k;
 }
 
 /* Name id path of node from the root's first child down to node; returns

@@ -1279,7 +1279,7 @@ render_view(ft_view *v, ft_canvas *c)
 			canvas_printf(c, 1, 2, c->w - 1, st_plain,
 			    "no samples match the filters (x removes the last, X all)");
 		if (v->details) {
-			uint32_t d = v->prof->nodes[v->sel].depth;
+			uint32_t d = profile_depth(v->prof, v->sel);
 			uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
 			profile_path(v->prof, v->sel, path);
 			draw_details(v, v, path, d, c);

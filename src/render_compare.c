@@ -152,11 +152,12 @@ rc_draw_missing_selection(const ft_view *v, ft_canvas *c, const ft_pane *p)
 		gw = p->layout.width;
 	if (x + gw > p->layout.width)
 		x = p->layout.width - gw;
-	for (uint32_t d = u->nodes[q].depth + 1; d <= u->nodes[sel].depth; d++) {
+	uint32_t sd = profile_depth(u, sel);
+	for (uint32_t d = profile_depth(u, q) + 1; d <= sd; d++) {
 		int y = view_pane_row_of_depth(v, p, d);
 		if (y < 0)
 			continue;
-		int last = d == u->nodes[sel].depth;
+		int last = d == sd;
 		absent_range(c, p->x + x, p->x + x + gw, y, last ? label : "", NULL, 0, last);
 	}
 }

@@ -447,6 +447,7 @@ struct keep {
 	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
 	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
 	uint64_t *nt;        /* new totals of kept nodes, by old id */
+	uint32_t *path;      /* max_depth + 1 entries, for ft_depths */
 };
 
 /* acc += v, column by column; non-zero when a sum overflows. */
@@ -551,6 +552,8 @@ keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0;
+	ft_depths dw;
+	depths_start(&dw, out, K->path);
 	for (size_t i = 0; i < K->nn; i++) {
 		if (cnt[i] == FT_NONE)
 			continue;
@@ -560,10 +563,13 @@ keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
 		uint32_t sb = i == 0 ? FT_NONE : next_kept(nd, cnt, o->sibling);
 		ft_node w = {o->name, i == 0 ? FT_NONE : k - cnt[o->parent],
 		    c == FT_NONE ? FT_NONE : k - cnt[c],
-		    sb == FT_NONE ? FT_NONE : k - cnt[sb], o->depth};
+		    sb == FT_NONE ? FT_NONE : k - cnt[sb]};
 		out[n] = w;
-		if (o->depth > maxd)
-			maxd = o->depth;
+		if (i > 0) {
+			uint32_t d = depths_next(&dw, n, w.parent);
+			if (d > maxd)
+				maxd = d;
+		}
 		for (size_t j = 0; j < nv; j++)
 			ot[(size_t)n * nv + j] = nt[i * nv + j];
 	}
@@ -601,7 +607,8 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
-	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL};
+	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL,
+	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1))};
 	K.fl = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	/* New totals by old id in the new tree's own total array, moved down
@@ -637,6 +644,7 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	}
 	xbig_free(K.fl, nn);
 	xbig_free(K.cnt, sizeof(uint32_t) * nn);
+	free(K.path);
 	return np;
 }
 
@@ -681,6 +689,7 @@ struct hide {
 	uint64_t *acc;   /* per class rep: what landed, then its total */
 	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
 	uint32_t *hval, hmask, hn;
+	uint32_t *path;  /* max_depth + 1 entries, for ft_depths */
 };
 
 static uint32_t
@@ -825,6 +834,8 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0, ns = 0;
+	ft_depths dw;
+	depths_start(&dw, out, H->path);
 	for (size_t i = 0; i < H->nn; i++) {
 		if (cnt[i] == FT_NONE)
 			continue;
@@ -835,13 +846,12 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 		w->sibling = FT_NONE;
 		if (i == 0) {
 			w->parent = FT_NONE;
-			w->depth = 0;
 		} else {
 			uint32_t pc = lc[nd[i].parent], pn = k - cnt[pc];
 			w->parent = pn;
-			w->depth = out[pn].depth + 1;
-			if (w->depth > maxd)
-				maxd = w->depth;
+			uint32_t d = depths_next(&dw, n, pn);
+			if (d > maxd)
+				maxd = d;
 			if (fl[pc] & H_IDX) {
 				w->sibling = out[pn].child;
 				out[pn].child = n;
@@ -869,7 +879,8 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
-	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0};
+	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0,
+	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1))};
 	H.fl = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -921,6 +932,7 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	xbig_free(H.fl, nn);
 	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
+	free(H.path);
 	return np;
 }
 

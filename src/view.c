@@ -313,7 +313,7 @@ max_layout_rows(const ft_view *v)
 void
 view_follow(ft_view *v)
 {
-	uint32_t d = v->prof->nodes[v->sel].depth;
+	uint32_t d = profile_depth(v->prof, v->sel);
 	uint32_t rows = min_rows(v);
 	if (rows == 0)
 		return;
@@ -421,11 +421,11 @@ view_history(ft_view *v, int forward)
 	v->layout_dirty = 1;
 }
 
+/* Is n in anc's subtree?  An ancestor's id is below its descendants'. */
 static int
 under(const ft_profile *p, uint32_t n, uint32_t anc)
 {
-	uint32_t d = p->nodes[anc].depth;
-	while (p->nodes[n].depth > d)
+	while (n > anc)
 		n = p->nodes[n].parent;
 	return n == anc;
 }
@@ -449,7 +449,7 @@ view_select(ft_view *v, uint32_t node)
 static uint32_t
 map_node(const ft_profile *from, const ft_profile *to, uint32_t n)
 {
-	uint32_t d = from->nodes[n].depth;
+	uint32_t d = profile_depth(from, n);
 	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
 	profile_path(from, n, path);
 	uint32_t cur = FT_ROOT;
@@ -529,7 +529,7 @@ view_move_sideways(ft_view *v, int dir)
 		return;
 	}
 	size_t n;
-	const ft_lframe *row = layout_row(&p->layout, v->prof->nodes[s].depth, &n);
+	const ft_lframe *row = layout_row(&p->layout, profile_depth(v->prof, s), &n);
 	for (long i = (f - row) + dir; i >= 0 && i < (long)n; i += dir) {
 		if (row[i].node != FT_NONE) {
 			v->sel = row[i].node;
@@ -579,7 +579,7 @@ view_scroll(ft_view *v, int dy)
 	else
 		return 0;
 	/* Keep the selection on screen. */
-	uint32_t d = v->prof->nodes[v->sel].depth;
+	uint32_t d = profile_depth(v->prof, v->sel);
 	if (d < v->scroll)
 		view_move_to_row(v, v->scroll);
 	else if (d >= v->scroll + rows)

@@ -285,7 +285,7 @@ static int
 graph_apply(ft_view *v, enum ft_action a)
 {
 	int rows = view_graph_rows(v);
-	uint32_t depth = v->prof->nodes[v->sel].depth;
+	uint32_t depth = profile_depth(v->prof, v->sel);
 	switch (a) {
 	case ACT_UP:
 		if (v->flip)

@@ -100,9 +100,9 @@ view_matched(const ft_view *v, uint32_t node)
 /* Matched samples by walking up from each matching frame: a match with
  * no matching frame above it adds its total (each sample once), to the
  * zoomed figure too when the zoomed frame is on its path.  Matching frames
- * are found in a read-only scan of the names; when they and their depths
- * add up to more than a pass over every node would cost, 0 (the pass does
- * it then). */
+ * are found in a read-only scan of the names; when the walks take more
+ * steps than a pass over every node would cost, 0 (the pass does it
+ * then). */
 static int
 stats_by_walks(const ft_view *v, ft_val *all, ft_val *zoomed)
 {
@@ -115,10 +115,6 @@ stats_by_walks(const ft_view *v, ft_val *all, ft_val *zoomed)
 		uint32_t nm = nd[i].name;
 		if (nm >= v->hl_n || !v->hl[nm])
 			continue;
-		if ((steps += nd[i].depth) > budget) {
-			free(occ);
-			return 0;
-		}
 		if (n == cap) {
 			cap = grow_cap(cap, n + 1, 256);
 			occ = xreallocarray(occ, cap, sizeof(uint32_t));
@@ -158,6 +154,10 @@ stats_by_walks(const ft_view *v, ft_val *all, ft_val *zoomed)
 				if (q == FT_ROOT || nm >= v->hl_n || !v->hl[nm]) {
 					w[l].inz |= q == v->zoom;
 					w[l].q = nd[q].parent;
+					if (++steps > budget) {
+						free(occ);
+						return 0;
+					}
 					continue;
 				}
 			}
@@ -1202,7 +1202,7 @@ view_butterfly_stack(const ft_view *v, uint32_t **names)
 	const ft_bfview *bf = v->bf;
 	const ft_view *cur = bf->side ? &bf->down : &bf->up;
 	const ft_profile *p = cur->prof;
-	uint32_t d = p->nodes[cur->sel].depth;
+	uint32_t d = profile_depth(p, cur->sel);
 	uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
 	uint32_t *s = xmalloc(sizeof(uint32_t) * (d + 1));
 	profile_path(p, cur->sel, path);

@@ -135,7 +135,7 @@ same_tree(const ft_profile *a, const ft_profile *b)
 	for (uint32_t n = 0; n < a->nnodes; n++) {
 		const ft_node *x = &a->nodes[n], *y = &b->nodes[n];
 		if (x->name != y->name || x->parent != y->parent || x->child != y->child ||
-		    x->sibling != y->sibling || x->depth != y->depth ||
+		    x->sibling != y->sibling ||
 		    profile_total(a, n, 0) != profile_total(b, n, 0)) {
 			UNIT_FAIL("node %u differs: name %u/%u parent %u/%u", n, x->name,
 			    y->name, x->parent, y->parent);
@@ -316,7 +316,7 @@ same_load(const ft_profile *a, const ft_profile *b)
 		for (int c = 0; c < a->nvals; c++)
 			vals &= profile_total(a, n, c) == profile_total(b, n, c);
 		if (x->name != y->name || x->parent != y->parent || x->child != y->child ||
-		    x->sibling != y->sibling || x->depth != y->depth || !vals) {
+		    x->sibling != y->sibling || !vals) {
 			UNIT_FAIL("node %u differs: name %u/%u parent %u/%u", n, x->name,
 			    y->name, x->parent, y->parent);
 			return 0;

@@ -117,6 +117,74 @@ TEST(deep_stack_no_recursion)
 	profile_free(p);
 }
 
+static uint32_t rnd_state = 12345;
+
+static uint32_t
+rnd(uint32_t n)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return (rnd_state >> 8) % n;
+}
+
+/* Nodes carry no depth: the builder's max_depth (its last-node cache and
+ * the walk when the parent is elsewhere) and ft_depths over the ids agree
+ * with walking up from every node, whatever order the stacks are built
+ * in: one after another, level by level, or a frame of a random stack at
+ * a time (ids far from a pre-order). */
+TEST(depths_without_a_depth_field)
+{
+	enum { NS = 60, MAXD = 40 };
+	for (int round = 0; round < 30; round++) {
+		ft_profile *p = profile_new(NULL, 1);
+		uint32_t name[NS][MAXD], len[NS], at[NS], node[NS];
+		for (int s = 0; s < NS; s++) {
+			len[s] = 1 + rnd(round < 10 ? 4 : MAXD);
+			for (uint32_t k = 0; k < len[s]; k++)
+				name[s][k] = 1 + rnd(3);
+			at[s] = 0;
+			node[s] = FT_ROOT;
+		}
+		for (uint32_t i = 1; i <= 3; i++) {
+			char nm[2] = {(char)('a' + i), 0};
+			intern_get(p->names, nm, 1, FT_KIND_NONE);
+		}
+		int order = round % 3;
+		for (int left = 1; left;) {
+			left = 0;
+			for (int i = 0; i < NS; i++) {
+				int s = order == 2 ? (int)rnd(NS) : i;
+				int steps = order == 0 ? (int)len[s] : 1;
+				for (; steps > 0 && at[s] < len[s]; steps--)
+					node[s] = profile_child(p, node[s], name[s][at[s]++]);
+				for (int t = 0; t < NS; t++)
+					left |= at[t] < len[t];
+			}
+		}
+		ft_diag err;
+		for (int s = 0; s < NS; s++) {
+			ft_val one = 1;
+			CHECK_INT(profile_add_self(p, node[s], &one, &err), 0);
+		}
+		CHECK_INT(profile_finish(p, FT_SORT_NAME, 0, &err), 0);
+		uint32_t maxd = 0;
+		for (int s = 0; s < NS; s++)
+			maxd = len[s] > maxd ? len[s] : maxd;
+		CHECK_INT(p->max_depth, maxd);
+		uint32_t *path = malloc(sizeof(uint32_t) * (maxd + 1));
+		ft_depths w;
+		depths_start(&w, p->nodes, path);
+		for (uint32_t n = 1; n < p->nnodes; n++) {
+			uint32_t d = 0;
+			for (uint32_t a = n; a != FT_ROOT; a = p->nodes[a].parent)
+				d++;
+			CHECK_INT(profile_depth(p, n), d);
+			CHECK_INT(depths_next(&w, n, p->nodes[n].parent), d);
+		}
+		free(path);
+		profile_free(p);
+	}
+}
+
 TEST(value_format)
 {
 	char b[40];
@@ -141,6 +209,7 @@ main(void)
 	RUN(children_alphabetical_and_by_weight);
 	RUN(overflow_is_an_error);
 	RUN(deep_stack_no_recursion);
+	RUN(depths_without_a_depth_field);
 	RUN(value_format);
 	return unit_report();
 }

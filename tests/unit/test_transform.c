@@ -301,7 +301,7 @@ same_tree(const ft_profile *a, const ft_profile *b, uint32_t *amap)
 		uint32_t y = st[--n], x = st[--n];
 		amap[y] = x;
 		const ft_node *u = &a->nodes[x], *v = &b->nodes[y];
-		ok = u->name == v->name && u->depth == v->depth &&
+		ok = u->name == v->name &&
 		    profile_total(a, x, 0) == profile_total(b, y, 0) &&
 		    profile_total(a, x, 1) == profile_total(b, y, 1);
 		uint32_t c = u->child, d = v->child;

@@ -43,7 +43,7 @@ TEST(navigation)
 	view_apply(&v, ACT_TOP);
 	CHECK_INT(v.sel, FT_ROOT);
 	view_apply(&v, ACT_BOTTOM);
-	CHECK_INT(p->nodes[v.sel].depth, 3);
+	CHECK_INT(profile_depth(p, v.sel), 3);
 	view_free(&v);
 	profile_free(p);
 }
@@ -93,7 +93,7 @@ TEST(flip_scroll_and_click)
 	view_update_layout(&v);
 	CHECK_INT(view_graph_rows(&v), 8);
 	view_apply(&v, ACT_BOTTOM);
-	CHECK_INT(p->nodes[v.sel].depth, 30);
+	CHECK_INT(profile_depth(p, v.sel), 30);
 	CHECK_INT(v.scroll, 23); /* rows 23..30 visible */
 	CHECK_INT(view_row_of_depth(&v, 30), 8);
 	view_apply(&v, ACT_FLIP);
@@ -101,16 +101,16 @@ TEST(flip_scroll_and_click)
 	CHECK_INT(view_depth_of_row(&v, 8), 23);
 	/* Up on a flipped graph goes to the callee: at the leaf nothing. */
 	view_apply(&v, ACT_DOWN);
-	CHECK_INT(p->nodes[v.sel].depth, 29);
+	CHECK_INT(profile_depth(p, v.sel), 29);
 	view_apply(&v, ACT_FLIP);
 	view_apply(&v, ACT_TOP);
 	CHECK_INT(v.scroll, 0);
 	/* Click on row 3 (depth 2) selects it; double click zooms. */
 	CHECK(view_click(&v, 5, 3, 0) & V_REDRAW);
-	CHECK_INT(p->nodes[v.sel].depth, 2);
+	CHECK_INT(profile_depth(p, v.sel), 2);
 	view_click(&v, 5, 4, 1);
 	CHECK_INT(v.zoom, v.sel);
-	CHECK_INT(p->nodes[v.zoom].depth, 3);
+	CHECK_INT(profile_depth(p, v.zoom), 3);
 	CHECK(view_wheel(&v, 1) & V_REDRAW);
 	CHECK_INT(v.scroll, 1);
 	view_free(&v);
@@ -214,7 +214,7 @@ TEST(resize_height_follows_selection)
 	view_init(&v, p, 40, 8); /* 6 graph rows for 11 depths */
 	view_update_layout(&v);
 	view_apply(&v, ACT_BOTTOM);
-	CHECK_INT(p->nodes[v.sel].depth, 10);
+	CHECK_INT(profile_depth(p, v.sel), 10);
 	CHECK_INT(v.scroll, 5);
 	view_resize(&v, 40, 5); /* 3 graph rows */
 	CHECK_INT(v.scroll, 8);
@@ -336,7 +336,7 @@ TEST(details_stack_fills_the_panel)
 	view_init(&v, p, 100, 30);
 	view_update_layout(&v);
 	view_apply(&v, ACT_BOTTOM);
-	CHECK_INT(p->nodes[v.sel].depth, 70);
+	CHECK_INT(profile_depth(p, v.sel), 70);
 	view_apply(&v, ACT_DETAILS);
 	int rows = view_details_rows(&v);
 	CHECK_INT(rows, 9);
