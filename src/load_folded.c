@@ -668,6 +668,44 @@ part_mergeable(const struct loader *A, const struct part *P)
 	return 1;
 }
 
+/* Where the merge put part B's nodes in A.  It makes A's new nodes in
+ * B's order, so a node it made is A's made + (the nodes it made before):
+ * a bit says so, and a count per 64 nodes gives the rank; only the nodes
+ * it found in A (the parts' common prefixes: a few in most profiles)
+ * take an entry of their own.  A fraction of a map by node. */
+struct nodemap {
+	uint64_t *isnew;
+	uint32_t *rank;   /* nodes made below each 64-node word */
+	uint32_t *found;  /* A's node of each node found, in B's order */
+	size_t nfound, cfound;
+	uint32_t made, nnew;
+};
+
+static void
+nodemap_set(struct nodemap *m, uint32_t n, uint32_t id)
+{
+	if ((n & 63) == 0)
+		m->rank[n >> 6] = m->nnew;
+	if (id >= m->made) {
+		m->isnew[n >> 6] |= UINT64_C(1) << (n & 63);
+		m->nnew++;
+		return;
+	}
+	if (m->nfound == m->cfound) {
+		m->cfound = grow_cap(m->cfound, m->nfound + 1, 1024);
+		m->found = xreallocarray(m->found, m->cfound, sizeof(uint32_t));
+	}
+	m->found[m->nfound++] = id;
+}
+
+static inline uint32_t
+nodemap_get(const struct nodemap *m, uint32_t n)
+{
+	uint64_t w = m->isnew[n >> 6], bit = UINT64_C(1) << (n & 63);
+	uint32_t r = m->rank[n >> 6] + (uint32_t)__builtin_popcountll(w & (bit - 1));
+	return (w & bit) ? m->made + r : m->found[n - r];
+}
+
 /* Replay part P's names and nodes into A in creation order. */
 static int
 part_merge(struct loader *A, struct part *P, int last)
@@ -679,9 +717,6 @@ part_merge(struct loader *A, struct part *P, int last)
 	for (uint32_t id = 1; id < nn; id++)
 		nmap[id] = intern_get(a->names, intern_str(b->names, id),
 		    intern_len(b->names, id), intern_kind(b->names, id));
-	size_t map_bytes = sizeof(uint32_t) * b->nnodes;
-	uint32_t *map = xbig_realloc(NULL, 0, map_bytes);
-	map[FT_ROOT] = FT_ROOT;
 	size_t nv = (size_t)a->nvals;
 	/* A node of A made by this merge has only children made by it too,
 	 * each of a different name (they are one node's children in the
@@ -689,19 +724,24 @@ part_merge(struct loader *A, struct part *P, int last)
 	 * nothing is looked up at all, so such children are pushed without
 	 * the child counts and hash entries later lookups would need. */
 	uint32_t made = a->nnodes;
+	size_t nw = (size_t)b->nnodes / 64 + 1;
+	struct nodemap map = {xcalloc(nw, sizeof(uint64_t)), xmalloc(sizeof(uint32_t) * nw),
+	    NULL, 0, 0, made, 0};
+	nodemap_set(&map, FT_ROOT, FT_ROOT);
 	int rc = profile_add_self(a, FT_ROOT, b->total, A->err);
 	for (uint32_t n = 1; n < b->nnodes && rc == 0; n++) {
 		const ft_node *nd = &b->nodes[n];
-		uint32_t up = map[nd->parent];
-		map[n] = up < made ? profile_child(a, up, nmap[nd->name]) :
+		uint32_t up = nodemap_get(&map, nd->parent);
+		uint32_t id = up < made ? profile_child(a, up, nmap[nd->name]) :
 		    last ? profile_push(a, up, nmap[nd->name]) :
 		    profile_append(a, up, nmap[nd->name]);
+		nodemap_set(&map, n, id);
 		const ft_val *v = &b->total[(size_t)n * nv];
 		int any = 0;
 		for (size_t c = 0; c < nv; c++)
 			any |= v[c] != 0;
 		if (any)
-			rc = profile_add_self(a, map[n], v, A->err);
+			rc = profile_add_self(a, id, v, A->err);
 		/* The part's tree shrinks as the merged one grows. */
 		if ((n & 0xffff) == 0)
 			profile_discard_below(b, n);
@@ -712,7 +752,7 @@ part_merge(struct loader *A, struct part *P, int last)
 		for (unsigned bit = 0; st->seen[i] >> bit; bit++) {
 			uint32_t n = (uint32_t)(i * 8 + bit);
 			if ((st->seen[i] >> bit & 1) && n < b->nnodes &&
-			    stackset_add(&A->stacks, map[n]))
+			    stackset_add(&A->stacks, nodemap_get(&map, n)))
 				A->rep->stacks++;
 		}
 	}
@@ -721,7 +761,7 @@ part_merge(struct loader *A, struct part *P, int last)
 	size_t at = 0, nk;
 	while (rc == 0 && (k = keyset_next(&P->L.rawstacks, &at, &nk)) != NULL) {
 		uint32_t *ak = key_room(A, nk);
-		ak[0] = map[k[0]];
+		ak[0] = nodemap_get(&map, k[0]);
 		for (size_t j = 1; j < nk; j += 2) {
 			ak[j] = k[j];
 			ak[j + 1] = nmap[k[j + 1]];
@@ -730,7 +770,9 @@ part_merge(struct loader *A, struct part *P, int last)
 			A->rep->stacks++;
 	}
 	A->changed |= P->L.changed;
-	xbig_free(map, map_bytes);
+	free(map.isnew);
+	free(map.rank);
+	free(map.found);
 	free(nmap);
 	A->rep->lines += P->rep.lines;
 	A->rep->blank += P->rep.blank;
