@@ -127,7 +127,8 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 					cnm = grow_cap(cnm, nnm + n, 1024);
 					names = xreallocarray(names, cnm, sizeof(uint32_t));
 				}
-				memcpy(names + nnm, ch, sizeof(uint32_t) * n);
+				if (n > 0)
+					memcpy(names + nnm, ch, sizeof(uint32_t) * n);
 				off[lane[l].k] = nnm;
 				len[lane[l].k] = n;
 				nnm += n;
