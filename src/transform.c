@@ -448,6 +448,7 @@ struct keep {
 	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
 	uint64_t *nt;        /* new totals of kept nodes, by old id */
 	uint32_t *path;      /* max_depth + 1 entries, for ft_depths */
+	uint8_t *d8;         /* depths by new id (d8_next) */
 };
 
 /* acc += v, column by column; non-zero when a sum overflows. */
@@ -541,6 +542,35 @@ next_kept(const ft_node *nd, const uint32_t *cnt, uint32_t c)
 	return c;
 }
 
+/* The depths of a tree written in id order, a byte by new node: a
+ * node's is its parent's plus one.  Unlike ft_depths (whose walk up from
+ * a stack's first node is one load after another), the loads are
+ * independent and overlap.  A byte stops at 255: a tree that deep gets
+ * its largest depth from a pass with ft_depths (depths_exact). */
+#define D8_CAP 255
+
+static inline uint32_t
+d8_next(uint8_t *d8, uint32_t n, uint32_t parent)
+{
+	uint8_t d = d8[parent];
+	d8[n] = (uint8_t)(d + (d < D8_CAP));
+	return d8[n];
+}
+
+static uint32_t
+depths_exact(const ft_node *nodes, uint32_t n, uint32_t *path)
+{
+	ft_depths w;
+	depths_start(&w, nodes, path);
+	uint32_t maxd = 0;
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t d = depths_next(&w, i, nodes[i].parent);
+		if (d > maxd)
+			maxd = d;
+	}
+	return maxd;
+}
+
 /* The pass down the ids: kept node i written at id k - cnt[i]; its
  * largest depth. */
 KEEP_INLINE uint32_t
@@ -552,8 +582,8 @@ keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0;
-	ft_depths dw;
-	depths_start(&dw, out, K->path);
+	uint8_t *d8 = K->d8;
+	d8[0] = 0;
 	for (size_t i = 0; i < K->nn; i++) {
 		if (cnt[i] == FT_NONE)
 			continue;
@@ -566,14 +596,14 @@ keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
 		    sb == FT_NONE ? FT_NONE : k - cnt[sb]};
 		out[n] = w;
 		if (i > 0) {
-			uint32_t d = depths_next(&dw, n, w.parent);
+			uint32_t d = d8_next(d8, n, w.parent);
 			if (d > maxd)
 				maxd = d;
 		}
 		for (size_t j = 0; j < nv; j++)
 			ot[(size_t)n * nv + j] = nt[i * nv + j];
 	}
-	return maxd;
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, K->path);
 }
 
 /* Where each old node's self went, for labels_remap(). */
@@ -608,8 +638,9 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
 	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL,
-	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1))};
+	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1)), NULL};
 	K.fl = xbig_realloc(NULL, 0, nn);
+	K.d8 = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	/* New totals by old id in the new tree's own total array, moved down
 	 * to their new ids as the nodes are written (a new id is never above
@@ -620,6 +651,10 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	const ft_node *nd = p->nodes;
 	K.fl[0] = 0;
 	for (size_t i = 1; i < nn; i++) {
+		/* A stack's first new node has its parent far below: fetched
+		 * ahead, the misses overlap. */
+		if (i + 32 < nn)
+			__builtin_prefetch(&K.fl[nd[i + 32].parent]);
 		uint8_t m = match[nd[i].name] ? F_HASM | F_MATCH : 0;
 		K.fl[i] = (uint8_t)((K.fl[nd[i].parent] & F_HASM) | m);
 	}
@@ -644,6 +679,7 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	}
 	xbig_free(K.fl, nn);
 	xbig_free(K.cnt, sizeof(uint32_t) * nn);
+	xbig_free(K.d8, nn);
 	free(K.path);
 	return np;
 }
@@ -690,6 +726,7 @@ struct hide {
 	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
 	uint32_t *hval, hmask, hn;
 	uint32_t *path;  /* max_depth + 1 entries, for ft_depths */
+	uint8_t *d8;     /* depths by new id (d8_next) */
 };
 
 static uint32_t
@@ -834,8 +871,8 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0, ns = 0;
-	ft_depths dw;
-	depths_start(&dw, out, H->path);
+	uint8_t *d8 = H->d8;
+	d8[0] = 0;
 	for (size_t i = 0; i < H->nn; i++) {
 		if (cnt[i] == FT_NONE)
 			continue;
@@ -849,7 +886,7 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 		} else {
 			uint32_t pc = lc[nd[i].parent], pn = k - cnt[pc];
 			w->parent = pn;
-			uint32_t d = depths_next(&dw, n, pn);
+			uint32_t d = d8_next(d8, n, pn);
 			if (d > maxd)
 				maxd = d;
 			if (fl[pc] & H_IDX) {
@@ -870,7 +907,7 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 			ot[(size_t)n * nv + j] = H->acc[i * nv + j];
 	}
 	*nsort = ns;
-	return maxd;
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, H->path);
 }
 
 static ft_profile *
@@ -880,8 +917,9 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
 	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0,
-	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1))};
+	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1)), NULL};
 	H.fl = xbig_realloc(NULL, 0, nn);
+	H.d8 = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
 	/* Class totals by old id in the new tree's total array (see
@@ -932,6 +970,7 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	xbig_free(H.fl, nn);
 	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
+	xbig_free(H.d8, nn);
 	free(H.path);
 	return np;
 }

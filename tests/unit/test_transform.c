@@ -221,6 +221,55 @@ TEST(deep)
 	profile_free(p);
 }
 
+/* Depths around and above a byte's 255 (the filters count depths in a
+ * byte, and past it make an exact pass): ignore and hide on a chain of
+ * len frames under "s" beside a short stack. */
+TEST(deep_around_255)
+{
+	static const uint32_t lens[] = {250, 253, 254, 255, 256, 257, 400};
+	for (size_t t = 0; t < sizeof(lens) / sizeof(lens[0]); t++) {
+		uint32_t len = lens[t];
+		ft_profile *p = profile_new(NULL, 1);
+		uint32_t s = intern_get(p->names, "s", 1, 0), b = intern_get(p->names, "b", 1, 0);
+		uint32_t x = intern_get(p->names, "x", 1, 0), c = intern_get(p->names, "c", 1, 0);
+		ft_val one = 1;
+		ft_diag err;
+		uint32_t n = profile_child(p, FT_ROOT, s);
+		for (uint32_t i = 0; i < len; i++)
+			n = profile_child(p, n, b);
+		profile_add_self(p, profile_child(p, n, x), &one, &err);
+		profile_add_self(p, profile_child(p, profile_child(p, FT_ROOT, s), c), &one, &err);
+		profile_finish(p, FT_SORT_NAME, 0, &err);
+		CHECK_INT(p->max_depth, len + 2);
+		static const struct {
+			int kind;
+			const char *re;
+			int32_t plus; /* expected max_depth - len; -1000: 2 */
+		} f[] = {
+			{FILTER_IGNORE, "^c$", 2}, {FILTER_IGNORE, "^x$", -1000},
+			{FILTER_PRUNE_FROM, "^x$", 2}, {FILTER_HIDE, "^c$", 2},
+			{FILTER_HIDE, "^s$", 1}, {FILTER_SHOW, "^(b|x)$", 1},
+		};
+		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++) {
+			ft_filters fs = {0};
+			filters_add(&fs, f[k].kind, f[k].re, &err);
+			ft_profile *q = transform_apply(p, &fs, FT_SORT_NAME, 0, &err);
+			CHECK(q != NULL);
+			uint32_t want = f[k].plus == -1000 ? 2 : len + (uint32_t)f[k].plus;
+			CHECK_INT(q->max_depth, want);
+			uint32_t deepest = 0;
+			for (uint32_t i = 1; i < q->nnodes; i++) {
+				uint32_t d = profile_depth(q, i);
+				deepest = d > deepest ? d : deepest;
+			}
+			CHECK_INT(deepest, want);
+			profile_free(q);
+			filters_free(&fs);
+		}
+		profile_free(p);
+	}
+}
+
 /* The filters against a direct rebuild: every stack (a node with a
  * non-zero self row, in node id order) is reshaped as a list of frames and
  * added with profile_child, as the filters' definitions say.  The results
@@ -488,6 +537,7 @@ main(void)
 	RUN(all_columns);
 	RUN(parse);
 	RUN(deep);
+	RUN(deep_around_255);
 	RUN(same_as_rebuild);
 	RUN(max_self);
 	return unit_report();
