@@ -205,9 +205,25 @@ map_new(size_t bytes)
 #ifdef MAP_NORESERVE
 	flags |= MAP_NORESERVE;
 #endif
-	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, flags, -1, 0);
-	if (p == MAP_FAILED)
+	/* Arrays of a few MiB (a butterfly's trees, a filter's scratch) on a
+	 * 2 MiB boundary: transparent huge pages cover only aligned 2 MiB
+	 * ranges, and one fault of a huge page costs about what one of a
+	 * 4 KiB page does (the first butterfly open on default.folded
+	 * 36-46 -> 27-30 ms).  Not the call tree's own arrays, reserved far
+	 * beyond their use: aligned, their peak RSS grew by 1.3 MB. */
+	const size_t huge = (size_t)2 << 20;
+	size_t extra = n >= huge && n <= 16 * huge ? huge : 0;
+	char *m = mmap(NULL, n + extra, PROT_READ | PROT_WRITE, flags, -1, 0);
+	if (m == MAP_FAILED)
 		oom(bytes);
+	char *p = m;
+	if (extra != 0) {
+		p = (char *)(((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1));
+		if (p > m)
+			munmap(m, (size_t)(p - m));
+		if (m + extra > p)
+			munmap(p + n, (size_t)(m + extra - p));
+	}
 #ifdef MADV_HUGEPAGE
 	madvise(p, n, MADV_HUGEPAGE); /* a hint: fine if refused */
 #endif
