@@ -1,8 +1,9 @@
 /* functions.c - per-function self and total (see functions.h).
  *
  * One pass over the nodes in id order, keeping the path to the current
- * node as a stack (ids are close to a pre-order in every tree we build);
- * a depth-first walk of the child lists when they are not.  `open[f]`
+ * node as a stack (ids are close to a pre-order in every tree we build),
+ * in two halves on two CPUs for a tree of a million nodes or more; a
+ * depth-first walk of the child lists when the ids are far from it.  `open[f]`
  * counts how many nodes on the path belong to function f, so a node adds
  * its total only when it is the outermost occurrence.  Names are first
  * mapped to their function (func_id), so an inlined call site and a plain
@@ -10,8 +11,10 @@
  */
 #include "functions.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
@@ -163,7 +166,7 @@ path_rebuild(struct tally *s, uint32_t par, uint32_t k, size_t *budget)
  * when rebuilding has cost more than a pass: the ids are in another
  * order. */
 static int
-count_by_ids(struct tally *s)
+count_by_ids(struct tally *s, uint32_t from, uint32_t to)
 {
 	const ft_profile *p = s->p;
 	const ft_node *nodes = p->nodes;
@@ -174,9 +177,9 @@ count_by_ids(struct tally *s)
 	uint32_t *pnode = s->pnode, *pfunc = s->pfunc;
 	uint64_t *pself = s->pself;
 	uint8_t *owner = s->owner;
-	uint32_t top = s->top, nn = p->nnodes;
-	size_t budget = nn;
-	for (uint32_t i = 1; i < nn; i++) {
+	uint32_t top = s->top;
+	size_t budget = to - from;
+	for (uint32_t i = from; i < to; i++) {
 		uint32_t par = nodes[i].parent, name = nodes[i].name, k = top;
 		/* The parent is on the path where the ids there stop being
 		 * above its id, or path_rebuild puts it there. */
@@ -239,13 +242,11 @@ functions_table(const ft_profile *p, int col, enum ft_func_sort sort, ft_func **
 	return functions_table_top(p, col, sort, UINT32_MAX, out);
 }
 
-uint32_t
-functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
-    uint32_t top, ft_func **out)
+static void
+tally_init(struct tally *s, const ft_profile *p, int col, size_t na)
 {
-	uint32_t nn = intern_count(p->names);
-	size_t na = nn ? nn : 1, ds = (size_t)p->max_depth + 2;
-	struct tally s = {
+	size_t ds = (size_t)p->max_depth + 2;
+	*s = (struct tally){
 		.p = p, .nv = (size_t)p->nvals, .col = (size_t)col,
 		.self = xmalloc(sizeof(uint64_t) * na),
 		.total = xmalloc(sizeof(uint64_t) * na),
@@ -255,6 +256,83 @@ functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
 		.pself = xmalloc(sizeof(uint64_t) * ds),
 		.owner = xmalloc(ds),
 	};
+}
+
+static void
+tally_free(struct tally *s)
+{
+	free(s->self);
+	free(s->total);
+	free(s->onpath);
+	free(s->pnode);
+	free(s->pfunc);
+	free(s->pself);
+	free(s->owner);
+}
+
+/* The second half of the ids, counted by a thread of its own from an
+ * empty path: the ancestors it finds come on uncounted (path_rebuild),
+ * so each node's total is counted in its own half and the children's
+ * totals taken from its self in both; the halves' sums add up to the
+ * whole count (modulo 2^64, in any order). */
+struct half {
+	struct tally s;
+	uint32_t from, to;
+	int rc;
+};
+
+static void *
+half_main(void *arg)
+{
+	struct half *h = arg;
+	h->rc = count_by_ids(&h->s, h->from, h->to);
+	return NULL;
+}
+
+/* Trees of this many nodes are counted in two halves on two CPUs. */
+#define FUNC_SPLIT_NODES (1u << 20)
+
+/* The count in id order, on two CPUs for a big tree; -1 as count_by_ids. */
+static int
+count_ids(struct tally *s, size_t na)
+{
+	const ft_profile *p = s->p;
+	struct half h;
+	pthread_t th;
+	int two = p->nnodes >= FUNC_SPLIT_NODES && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
+	if (two) {
+		tally_init(&h.s, p, (int)s->col, na);
+		h.s.fid = s->fid;
+		path_start(&h.s, na);
+		h.from = p->nnodes / 2;
+		h.to = p->nnodes;
+		if (pthread_create(&th, NULL, half_main, &h) != 0) {
+			tally_free(&h.s);
+			two = 0;
+		}
+	}
+	if (!two)
+		return count_by_ids(s, 1, p->nnodes);
+	int rc = count_by_ids(s, 1, h.from);
+	pthread_join(th, NULL);
+	if (rc == 0 && h.rc == 0) {
+		for (size_t i = 0; i < na; i++) {
+			s->self[i] += h.s.self[i];
+			s->total[i] += h.s.total[i];
+		}
+	}
+	tally_free(&h.s);
+	return rc != 0 || h.rc != 0 ? -1 : 0;
+}
+
+uint32_t
+functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
+    uint32_t top, ft_func **out)
+{
+	uint32_t nn = intern_count(p->names);
+	size_t na = nn ? nn : 1;
+	struct tally s;
+	tally_init(&s, p, col, na);
 	/* One row per function: inlined call sites count as the function
 	 * (a map only when some name is an inlined twin). */
 	uint32_t *fid = NULL;
@@ -270,7 +348,7 @@ functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
 	}
 	s.fid = fid;
 	path_start(&s, na);
-	if (count_by_ids(&s) != 0) {
+	if (count_ids(&s, na) != 0) {
 		path_start(&s, na);
 		count_by_dfs(&s);
 	}
@@ -284,13 +362,7 @@ functions_table_top(const ft_profile *p, int col, enum ft_func_sort sort,
 	for (uint32_t i = 1; i < nn; i++)
 		if (s.self[i] != 0 || s.total[i] != 0)
 			f[k++] = (ft_func){i, (ft_val)s.self[i], (ft_val)s.total[i]};
-	free(s.self);
-	free(s.total);
-	free(s.onpath);
-	free(s.pnode);
-	free(s.pfunc);
-	free(s.pself);
-	free(s.owner);
+	tally_free(&s);
 	free(fid);
 	functions_sort_top(p, f, count, top, sort);
 	*out = f;

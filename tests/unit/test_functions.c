@@ -224,6 +224,20 @@ TEST(random_trees_in_every_id_order)
 	}
 }
 
+/* Trees over a million nodes are counted in two halves on two threads,
+ * the second starting from an empty path: the same table as the
+ * definition's, with ids along the stacks and level by level (where the
+ * halves give up and the walk of the child lists counts). */
+TEST(two_halves)
+{
+	for (int order = BY_STACK; order <= BY_LEVEL; order++) {
+		ft_profile *p = random_tree(90000, 40, (enum order)order);
+		CHECK(p->nnodes >= (1u << 20));
+		check_table(p);
+		profile_free(p);
+	}
+}
+
 /* 100 000 frames deep, alternating two functions: iterative, and each
  * counted once. */
 TEST(deep_recursion)
@@ -290,6 +304,7 @@ main(void)
 {
 	RUN(small_recursive);
 	RUN(random_trees_in_every_id_order);
+	RUN(two_halves);
 	RUN(deep_recursion);
 	RUN(first_rows_then_the_rest);
 	return unit_report();
