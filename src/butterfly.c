@@ -12,8 +12,10 @@
  */
 #include "butterfly.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "functions.h"
 #include "xalloc.h"
@@ -53,6 +55,40 @@ mark_below(const ft_profile *p, uint32_t P, uint64_t *bits, uint32_t **st,
 		}
 	}
 }
+
+/* The callers tree: each outermost occurrence's chain from F outwards,
+ * with the occurrence's totals at its end. */
+struct upjob {
+	ft_profile *up;
+	const ft_profile *p;
+	const uint32_t *occ, *names;
+	const size_t *off;
+	const uint32_t *len;
+	size_t nouter, nnames;
+	enum ft_sort sort;
+	int column, rc;
+	ft_diag err;
+};
+
+static void *
+up_main(void *arg)
+{
+	struct upjob *j = arg;
+	size_t nv = (size_t)j->p->nvals;
+	profile_reserve(j->up, j->nnames + 1);
+	for (size_t k = 0; k < j->nouter && j->rc == 0; k++) {
+		uint32_t cur = FT_ROOT;
+		for (size_t i = j->off[k]; i < j->off[k] + j->len[k]; i++)
+			cur = profile_child(j->up, cur, j->names[i]);
+		j->rc = profile_add_self(j->up, cur, &j->p->total[j->occ[k] * nv], &j->err);
+	}
+	if (j->rc == 0)
+		j->rc = profile_finish(j->up, j->sort, j->column, &j->err);
+	return NULL;
+}
+
+/* Profiles of this many nodes build their two trees on two threads. */
+#define BF_THREAD_NODES (1u << 16)
 
 int
 butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
@@ -138,38 +174,40 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 		}
 	}
 	free(chain);
-	/* Outermost ones, in id order: their subtrees go to the callees tree
-	 * (a bitmap of the nodes below them), their callers chains to the
-	 * callers tree, so both trees can be sized before they are built (no
-	 * growing, no fresh pages while building). */
-	uint32_t *st = NULL;
-	size_t cst = 0, nnames = 0, nouter = 0;
+	/* Outermost ones, in id order: their callers chains go to the
+	 * callers tree and their subtrees to the callees tree (a bitmap of
+	 * the nodes below them), so both trees can be sized before they are
+	 * built (no growing, no fresh pages while building).  The two are
+	 * built at once, the callers tree by a thread of its own on a big
+	 * profile. */
+	size_t nnames = 0, nouter = 0;
 	for (size_t k = 0; k < nocc; k++) {
 		uint32_t i = occ[k];
 		if (len[k] == UINT32_MAX || !total_nonzero(p, i))
 			continue;
-		mark_below(p, i, below, &st, &cst);
 		occ[nouter] = i;
 		off[nouter] = off[k];
 		len[nouter++] = len[k];
 		nnames += len[k];
 	}
-	free(st);
-	profile_reserve(up, nnames + 1);
+	struct upjob job = {up, p, occ, names, off, len, nouter, nnames, sort, column, 0,
+	    {{0}}};
+	intern_ranks(p->names); /* cached for both threads' sorts */
+	pthread_t th;
+	int threaded = nn >= BF_THREAD_NODES && sysconf(_SC_NPROCESSORS_ONLN) >= 2 &&
+	    pthread_create(&th, NULL, up_main, &job) == 0;
+	if (!threaded)
+		up_main(&job);
 	int rc = 0;
 	for (size_t k = 0; k < nouter && rc == 0; k++) {
-		uint32_t i = occ[k];
-		profile_self_row(p, i, row);
+		profile_self_row(p, occ[k], row);
 		rc = profile_add_self(down, FT_ROOT, row, err);
-		uint32_t cur = FT_ROOT;
-		for (size_t j = off[k]; j < off[k] + len[k]; j++)
-			cur = profile_child(up, cur, names[j]);
-		if (rc == 0)
-			rc = profile_add_self(up, cur, &p->total[i * nv], err);
 	}
-	free(names);
-	free(off);
-	free(len);
+	uint32_t *st = NULL;
+	size_t cst = 0;
+	for (size_t k = 0; k < nouter; k++)
+		mark_below(p, occ[k], below, &st, &cst);
+	free(st);
 	/* Rank of each marked node among the marked ones: where its copy's
 	 * id is kept (a few per cent of the nodes, not an array over all). */
 	uint32_t *rank0 = xmalloc(sizeof(uint32_t) * nwords);
@@ -202,12 +240,19 @@ butterfly_build(const ft_profile *p, uint32_t name, enum ft_sort sort,
 	free(newn);
 	free(rank0);
 	free(below);
-	free(occ);
-	free(row);
-	if (rc == 0)
-		rc = profile_finish(up, sort, column, err);
 	if (rc == 0)
 		rc = profile_finish(down, sort, column, err);
+	if (threaded)
+		pthread_join(th, NULL);
+	free(names);
+	free(off);
+	free(len);
+	free(occ);
+	free(row);
+	if (rc == 0 && job.rc != 0) {
+		*err = job.err;
+		rc = -1;
+	}
 	if (rc != 0) {
 		profile_free(up);
 		profile_free(down);

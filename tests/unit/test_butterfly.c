@@ -133,21 +133,27 @@ same_tree(const ft_profile *a, const ft_profile *b)
 		CHECK_INT(profile_total(a, FT_ROOT, c), profile_total(b, FT_ROOT, c));
 }
 
-/* Random trees with recursion and zero-valued stacks, every name as F:
- * the same trees node for node (ids, links, both columns). */
+/* Random trees with recursion and zero-valued stacks, every name as F
+ * (the last round's tree is big enough for the two trees to be built on
+ * two threads, with a few names as F): the same trees node for node
+ * (ids, links, both columns). */
 TEST(same_as_one_pass)
 {
+	static const struct { int stacks, depth, letters, fs; } rounds[] = {
+		{250, 9, 7, 7}, {250, 9, 7, 7}, {250, 9, 7, 7}, {12000, 24, 20, 3},
+	};
 	uint64_t seed = 777;
-	char *text = malloc(64 * 1024);
-	for (int round = 0; round < 3; round++) {
+	char *text = malloc(1 << 20);
+	for (size_t round = 0; round < sizeof(rounds) / sizeof(rounds[0]); round++) {
 		size_t o = 0;
-		for (int s = 0; s < 250; s++) {
+		int letters = rounds[round].letters;
+		for (int s = 0; s < rounds[round].stacks; s++) {
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			int depth = 1 + (int)((seed >> 33) % 9);
+			int depth = 1 + (int)((seed >> 33) % (uint64_t)rounds[round].depth);
 			for (int k = 0; k < depth; k++) {
 				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 				o += (size_t)sprintf(text + o, "%s%c", k ? ";" : "",
-				    'a' + (int)((seed >> 33) % 7));
+				    'a' + (int)((seed >> 33) % (uint64_t)letters));
 			}
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 			o += (size_t)sprintf(text + o, " %d %d\n", (int)((seed >> 33) % 4),
@@ -155,7 +161,9 @@ TEST(same_as_one_pass)
 		}
 		text[o] = '\0';
 		ft_profile *p = tree_from(text, 2);
-		for (char f = 'a'; f < 'a' + 7; f++) {
+		if (rounds[round].stacks > 1000)
+			CHECK(p->nnodes >= (1u << 16));
+		for (char f = 'a'; f < 'a' + rounds[round].fs; f++) {
 			char nm[2] = {f, 0};
 			uint32_t F = id(p, nm);
 			ft_butterfly b;
