@@ -33,6 +33,7 @@
  * scale, or sums that could overflow, is not merged: the rest of the file
  * from that part on is read here instead, with the right line numbers.
  */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -717,6 +718,11 @@ part_merge(struct loader *A, struct part *P, int last)
 	for (uint32_t id = 1; id < nn; id++)
 		nmap[id] = intern_get(a->names, intern_str(b->names, id),
 		    intern_len(b->names, id), intern_kind(b->names, id));
+	/* The part's names are A's now: its table goes (and the memory its
+	 * thread's heap kept) before A's tree grows to its peak. */
+	intern_unref(b->names);
+	b->names = NULL;
+	malloc_trim(0);
 	size_t nv = (size_t)a->nvals;
 	/* A node of A made by this merge has only children made by it too,
 	 * each of a different name (they are one node's children in the
