@@ -22,9 +22,11 @@
  * The struct is public so hot loops (layout, transforms) can walk nodes
  * directly; treat it as read-only outside the builder once finished.
  *
- * Memory: 20 bytes per node plus 8 per value column (one array of values,
- * no second copy for totals, no per-node builder state), in big arrays that are reserved, not
+ * Memory: 16 bytes per node plus 8 per value column (one array of values,
+ * no second copy for totals, no per-node builder state, no depth: see
+ * profile_depth() and ft_depths), in big arrays that are reserved, not
  * committed (xbig_realloc), so a loader's generous size hint is free.
+ * A node's parent has a lower id, in every tree.
  */
 #ifndef FT_PROFILE_H
 #define FT_PROFILE_H
