@@ -130,30 +130,21 @@ path_start(struct tally *s, size_t nfunc)
 	s->pself[0] = (uint64_t)s->p->total[s->col];
 }
 
-/* Put the path to node par (not on it) in place.  The path's ids rise
- * with depth (every tree has a parent's id below its children's), so
- * going up from par, k goes down the path to the first ancestor on it;
- * the path is cut there and the ancestors below it pushed, outermost
+/* Put the path to node par (not on it; pnode[k] is the last entry with
+ * an id below it) in place: depths_rejoin writes par's ancestors below
+ * the first one on the path into pnode (path_cut reads only pfunc, pself
+ * and owner), the path is cut at the join and they are pushed, outermost
  * first.  -1 when that would cost more than *budget steps in all. */
 static int
 path_rebuild(struct tally *s, uint32_t par, uint32_t k, size_t *budget)
 {
-	const ft_node *nodes = s->p->nodes;
-	uint32_t a = par, len = 0;
-	while (s->pnode[k] != a) {
-		if (*budget == 0)
-			return -1;
-		(*budget)--;
-		a = nodes[a].parent;
-		len++;
-		while (s->pnode[k] > a)
-			k--;
-	}
-	path_cut(s, k);
-	uint32_t b = par;
-	for (uint32_t d = k + len; d > k; d--, b = nodes[b].parent)
-		s->pnode[d] = b;
-	while (s->top < k + len)
+	ft_depths w = {s->p->nodes, s->pnode, s->top, 0};
+	uint32_t top = depths_rejoin(&w, par, k);
+	if (top - w.joined > *budget)
+		return -1;
+	*budget -= top - w.joined;
+	path_cut(s, w.joined);
+	while (s->top < top)
 		path_push(s, s->pnode[s->top + 1], 0);
 	return 0;
 }

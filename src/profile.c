@@ -697,6 +697,7 @@ depths_rejoin(ft_depths *w, uint32_t parent, uint32_t k)
 	uint32_t b = parent;
 	for (uint32_t d = k + len; d > k; d--, b = w->nodes[b].parent)
 		w->path[d] = b;
+	w->joined = k;
 	return k + len;
 }
 

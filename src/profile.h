@@ -302,7 +302,8 @@ uint32_t profile_depth(const ft_profile *p, uint32_t node);
 typedef struct ft_depths {
 	const ft_node *nodes;
 	uint32_t *path;
-	uint32_t top; /* depth of the last node taken */
+	uint32_t top;    /* depth of the last node taken */
+	uint32_t joined; /* after depths_rejoin: the depth where it joined */
 } ft_depths;
 
 static inline void
@@ -312,8 +313,14 @@ depths_start(ft_depths *w, const ft_node *nodes, uint32_t *path)
 	w->path = path;
 	w->path[0] = FT_ROOT;
 	w->top = 0;
+	w->joined = 0;
 }
 
+/* Put parent (not on the path; path[k] is the last entry with an id
+ * below it) on the path: up from parent to the first ancestor on it
+ * (w->joined gets that ancestor's depth), then the ancestors below it
+ * written in, outermost first.  Returns parent's depth; the walk took
+ * that minus w->joined steps.  w->top is left as it was. */
 uint32_t depths_rejoin(ft_depths *w, uint32_t parent, uint32_t k);
 
 /* The depth of node id (above 0, taken after its parent), whose parent
