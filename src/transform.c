@@ -447,7 +447,7 @@ struct keep {
 	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
 	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
 	uint64_t *nt;        /* new totals of kept nodes, by old id */
-	uint32_t *path;      /* max_depth + 1 entries, for ft_depths */
+	uint32_t max_depth;  /* the old tree's: no new one is deeper */
 	uint8_t *d8;         /* depths by new id (d8_next) */
 };
 
@@ -558,8 +558,9 @@ d8_next(uint8_t *d8, uint32_t n, uint32_t parent)
 }
 
 static uint32_t
-depths_exact(const ft_node *nodes, uint32_t n, uint32_t *path)
+depths_exact(const ft_node *nodes, uint32_t n, uint32_t max_depth)
 {
+	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)max_depth + 1));
 	ft_depths w;
 	depths_start(&w, nodes, path);
 	uint32_t maxd = 0;
@@ -568,6 +569,7 @@ depths_exact(const ft_node *nodes, uint32_t n, uint32_t *path)
 		if (d > maxd)
 			maxd = d;
 	}
+	free(path);
 	return maxd;
 }
 
@@ -603,7 +605,7 @@ keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
 		for (size_t j = 0; j < nv; j++)
 			ot[(size_t)n * nv + j] = nt[i * nv + j];
 	}
-	return maxd < D8_CAP ? maxd : depths_exact(out, k, K->path);
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, K->max_depth);
 }
 
 /* Where each old node's self went, for labels_remap(). */
@@ -637,8 +639,7 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
-	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL,
-	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1)), NULL};
+	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, p->max_depth, NULL};
 	K.fl = xbig_realloc(NULL, 0, nn);
 	K.d8 = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -680,7 +681,6 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	xbig_free(K.fl, nn);
 	xbig_free(K.cnt, sizeof(uint32_t) * nn);
 	xbig_free(K.d8, nn);
-	free(K.path);
 	return np;
 }
 
@@ -725,7 +725,7 @@ struct hide {
 	uint64_t *acc;   /* per class rep: what landed, then its total */
 	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
 	uint32_t *hval, hmask, hn;
-	uint32_t *path;  /* max_depth + 1 entries, for ft_depths */
+	uint32_t max_depth; /* the old tree's: no new one is deeper */
 	uint8_t *d8;     /* depths by new id (d8_next) */
 };
 
@@ -907,7 +907,7 @@ hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
 			ot[(size_t)n * nv + j] = H->acc[i * nv + j];
 	}
 	*nsort = ns;
-	return maxd < D8_CAP ? maxd : depths_exact(out, k, H->path);
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, H->max_depth);
 }
 
 static ft_profile *
@@ -917,7 +917,7 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
 	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0,
-	    xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1)), NULL};
+	    p->max_depth, NULL};
 	H.fl = xbig_realloc(NULL, 0, nn);
 	H.d8 = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -971,7 +971,6 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
 	xbig_free(H.d8, nn);
-	free(H.path);
 	return np;
 }
 
