@@ -41,11 +41,13 @@ DEP_LIBS += -pthread
 
 ALL_CFLAGS = $(WARN) $(DEP_CFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(CFLAGS) -MMD -MP
 
-# Everything but the front end (main.c, the commands cmd*.c and tui.c) is
-# the testable core (libflametui.a).
-APP_SRC := src/main.c src/tui.c $(wildcard src/cmd*.c)
+# src/ has one folder per layer (src/README.md).  Everything but the front
+# end (main.c, the commands in cli/ and draw/tui.c, the one file that uses
+# curses) is the testable core (libflametui.a).
+LAYERS := base profile input ops export view draw cli
+APP_SRC := src/main.c src/draw/tui.c $(wildcard src/cli/*.c)
 APP_OBJ := $(APP_SRC:src/%.c=$(BUILD)/%.o)
-CORE_SRC := $(filter-out $(APP_SRC),$(wildcard src/*.c))
+CORE_SRC := $(filter-out $(APP_SRC),$(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -60,6 +62,7 @@ $(BUILD)/libflametui.a: $(CORE_OBJ)
 	$(AR) rcs $@ $(CORE_OBJ)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libflametui.a | $(BUILD)
@@ -77,6 +80,13 @@ check: all
 
 unit: $(UNIT_BIN) flametui $(BUILD)/flametui-bench
 	@sh tests/run-unit.sh $(UNIT_BIN)
+
+# The layers of src/ (src/README.md): no file uses a higher layer, no
+# circles (includes and symbols), every include names its layer, every
+# header compiles alone; then the check itself on made-up faulty trees.
+layers: flametui
+	@python3 tests/layers.py --build $(BUILD) --cc "$(CC)" --cflags "$(filter-out -MMD -MP,$(ALL_CFLAGS))"
+	@CC="$(CC)" sh tests/test-layers.sh
 
 golden: flametui
 	@sh tests/golden.sh
@@ -153,7 +163,7 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz flametui flametui-asan
 
-.PHONY: all check unit golden golden-update reference e2e lint svg asan asan-check \
+.PHONY: all check unit layers golden golden-update reference e2e lint svg asan asan-check \
 	fuzz fuzz-check bench install uninstall clean
 
--include $(wildcard $(BUILD)/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/*/*.d)

@@ -20,14 +20,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "canvas.h"
-#include "functions.h"
-#include "load.h"
-#include "match.h"
-#include "render.h"
-#include "transform.h"
-#include "view.h"
-#include "xalloc.h"
+#include "draw/canvas.h"
+#include "ops/function_table.h"
+#include "input/load.h"
+#include "profile/match.h"
+#include "draw/render.h"
+#include "ops/filters.h"
+#include "view/view.h"
+#include "base/xalloc.h"
 
 /* --cpu: the process's CPU time instead of the wall clock (on a loaded
  * machine, what the operation costs rather than when it was scheduled). */

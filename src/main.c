@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "keymap.h"
-#include "demangle.h"
-#include "relabel.h"
-#include "units.h"
+#include "cli/cmd_input.h"
+#include "cli/cmd_msg.h"
+#include "cli/cmd_run.h"
+#include "view/keymap.h"
+#include "profile/demangle.h"
+#include "profile/relabel.h"
+#include "profile/units.h"
 
 #define FLAMETUI_VERSION "0.1.0"
 

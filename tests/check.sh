@@ -12,7 +12,7 @@ log=$(mktemp)
 rcf=$(mktemp)
 trap 'rm -f "$log" "$rcf"' EXIT
 status=0
-for t in unit golden reference e2e svg lint asan-check fuzz-check; do
+for t in unit layers golden reference e2e svg lint asan-check fuzz-check; do
 	{ $MAKE --no-print-directory "$t" 2>&1; echo $? > "$rcf"; } | tee -a "$log"
 	if [ "$(cat "$rcf")" != 0 ]; then
 		echo "check: suite '$t' failed"

@@ -6,7 +6,7 @@ from flametui's C code), to compute expected folded stacks in the tests.
   collapse_ref.py stap FILE       stackcollapse-stap.pl's rules
   collapse_ref.py dtrace FILE     stackcollapse.pl's rules (3 header lines)
   collapse_ref.py bpftrace FILE   flametui's documented bpftrace rules (see
-                                  src/load_bpftrace.c: keys first, stacks last
+                                  src/input/load_bpftrace.c: keys first, stacks last
                                   to first, "-" between, offsets stripped)
   collapse_ref.py perf [--event E] [--group none|process|thread] FILE
                                   stackcollapse-perf.pl --all's rules for the

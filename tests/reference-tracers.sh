@@ -4,7 +4,7 @@
 # written from the FlameGraph scripts' rules (stackcollapse-stap.pl,
 # stackcollapse.pl, stackcollapse-perf.pl; bpftrace by flametui's documented
 # rules, since stackcollapse-bpftrace.pl drops entries, see
-# src/load_bpftrace.c):
+# src/input/load_bpftrace.c):
 #   - DTrace: FlameGraph's example-dtrace-stacks.txt and inferno's
 #     collapse-dtrace inputs (../shared); example-dtrace-stacks.txt also
 #     equals inferno's own result for it (results/dtrace-example.txt);

@@ -10,10 +10,10 @@
 
 #include <string.h>
 
-#include "demangle.h"
-#include "load.h"
-#include "relabel.h"
-#include "source.h"
+#include "profile/demangle.h"
+#include "input/load.h"
+#include "profile/relabel.h"
+#include "input/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
-#include "profile.h"
-#include "source.h"
+#include "input/load.h"
+#include "profile/profile.h"
+#include "input/source.h"
 
 /* Load text of format fmt, named name in messages; NULL on error (err and
  * rep filled). */

@@ -1,6 +1,6 @@
 /* Tests for arena.c and intern.c. */
-#include "arena.h"
-#include "intern.h"
+#include "base/arena.h"
+#include "profile/intern.h"
 #include "unit.h"
 
 #include <stdint.h>

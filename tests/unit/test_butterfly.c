@@ -1,5 +1,5 @@
 /* test_butterfly.c - callers/callees trees of one function. */
-#include "butterfly.h"
+#include "ops/butterfly.h"
 #include "tree_util.h"
 #include "unit.h"
 

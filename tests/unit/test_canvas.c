@@ -1,6 +1,6 @@
 /* Tests for canvas.c and utf8.c: escaping, widths, clipping. */
-#include "canvas.h"
-#include "utf8.h"
+#include "draw/canvas.h"
+#include "base/utf8.h"
 #include "unit.h"
 
 static const ft_style st = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};

@@ -3,14 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canvas.h"
-#include "compare.h"
-#include "labels.h"
-#include "transform.h"
-#include "load.h"
-#include "render.h"
+#include "draw/canvas.h"
+#include "ops/compare.h"
+#include "profile/labels.h"
+#include "ops/filters.h"
+#include "input/load.h"
+#include "draw/render.h"
 #include "unit.h"
-#include "view.h"
+#include "view/view.h"
 
 static ft_profile *
 folded(ft_intern *names, const char *text)

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "demangle.h"
-#include "export.h"
-#include "load.h"
-#include "relabel.h"
+#include "profile/demangle.h"
+#include "export/export_folded.h"
+#include "input/load.h"
+#include "profile/relabel.h"
 
 static char *
 dm(const char *s, int mode)

@@ -2,7 +2,7 @@
  * Matched figure, orientation. */
 #include <stdlib.h>
 
-#include "export_svg.h"
+#include "export/export_svg.h"
 #include "helpers.h"
 #include "unit.h"
 

@@ -3,7 +3,7 @@
  * against real servers are in tests/e2e/test_url.sh. */
 #include <stdlib.h>
 
-#include "fetch.h"
+#include "input/fetch.h"
 #include "unit.h"
 
 static void

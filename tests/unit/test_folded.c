@@ -2,7 +2,7 @@
  * where reference tools disagree, the rule DESIGN.md picks. */
 #include <zlib.h>
 
-#include "export.h"
+#include "export/export_folded.h"
 #include "helpers.h"
 #include "unit.h"
 

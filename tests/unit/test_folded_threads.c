@@ -9,10 +9,10 @@
 
 #include "unit.h"
 
-#include "demangle.h"
-#include "load.h"
-#include "profile.h"
-#include "relabel.h"
+#include "profile/demangle.h"
+#include "input/load.h"
+#include "profile/profile.h"
+#include "profile/relabel.h"
 
 /* Real folded files made by their producers (tests/data/README.md). */
 static const char *const real[] = {

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "labels.h"
-#include "load.h"
-#include "relabel.h"
-#include "source.h"
+#include "profile/labels.h"
+#include "input/load.h"
+#include "profile/relabel.h"
+#include "input/source.h"
 
 static unsigned char *raw;
 static size_t nraw;

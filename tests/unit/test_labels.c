@@ -1,9 +1,9 @@
 /* test_labels.c - label sets, pprof's number formatting and tag filter
  * grammar, tag transforms and the per-frame breakdown, on a hand-built
  * labelled tree. */
-#include "labels.h"
-#include "tags.h"
-#include "transform.h"
+#include "profile/labels.h"
+#include "ops/tags.h"
+#include "ops/filters.h"
 #include "tree_util.h"
 #include "unit.h"
 

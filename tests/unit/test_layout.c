@@ -1,6 +1,6 @@
 /* Tests for layout.c: geometry invariants, slivers, zoom. */
 #include "helpers.h"
-#include "layout.h"
+#include "ops/layout.h"
 #include "unit.h"
 
 static ft_profile *

@@ -1,5 +1,5 @@
 /* test_match.c - PCRE2 matcher: smart case, errors, name maps, quoting. */
-#include "match.h"
+#include "profile/match.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Tests for merge.c: sums by path, columns by name, decimal scales. */
 #include "helpers.h"
-#include "merge.h"
-#include "relabel.h"
+#include "profile/merge.h"
+#include "profile/relabel.h"
 #include "unit.h"
 
 static ft_profile *

@@ -1,7 +1,7 @@
 /* test_pbwire.c - the protobuf wire decoder on hand-made byte strings. */
 #include "unit.h"
 
-#include "pbwire.h"
+#include "input/pbwire.h"
 
 /* Read every field of buf; returns pb_next's last result. */
 static int

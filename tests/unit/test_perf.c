@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export.h"
-#include "load.h"
-#include "relabel.h"
-#include "source.h"
+#include "export/export_folded.h"
+#include "input/load.h"
+#include "profile/relabel.h"
+#include "input/source.h"
 
 static ft_profile *
 load_perf_text(const char *text, int strict, ft_load_report *rep, ft_diag *err)

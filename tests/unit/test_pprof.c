@@ -9,13 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export.h"
-#include "export_pprof.h"
+#include "export/export_folded.h"
+#include "export/export_pprof.h"
 #include <unistd.h>
 
-#include "load.h"
-#include "source.h"
-#include "xalloc.h"
+#include "input/load.h"
+#include "input/source.h"
+#include "base/xalloc.h"
 
 struct pb {
 	unsigned char d[65536];

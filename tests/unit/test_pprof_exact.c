@@ -2,10 +2,10 @@
  * match a frame's file, file:line and mapping (framesrc), an inlined call
  * site is the same function as a plain call (table, butterfly), and the
  * `_[i]` notation is not shown for pprof frames. */
-#include "butterfly.h"
-#include "framesrc.h"
-#include "functions.h"
-#include "transform.h"
+#include "ops/butterfly.h"
+#include "profile/framesrc.h"
+#include "ops/function_table.h"
+#include "ops/filters.h"
 #include "tree_util.h"
 #include "unit.h"
 

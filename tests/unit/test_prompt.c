@@ -1,6 +1,6 @@
 /* test_prompt.c - the line editor. */
-#include "keymap.h"
-#include "prompt.h"
+#include "view/keymap.h"
+#include "view/prompt.h"
 #include "unit.h"
 
 static void

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export.h"
-#include "relabel.h"
-#include "units.h"
+#include "export/export_folded.h"
+#include "profile/relabel.h"
+#include "profile/units.h"
 
 static char *
 folded(const ft_profile *p)

@@ -1,4 +1,4 @@
-/* test_reload.c - --watch's pieces: change detection (watch.c), the
+/* test_reload.c - --watch's pieces: change detection (file_watch.c), the
  * background loader (reload.c) with its copy of the name table, and the
  * held-back unterminated last line (source.c). */
 #include <poll.h>
@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "reload.h"
+#include "input/reload.h"
 #include "unit.h"
-#include "watch.h"
+#include "input/file_watch.h"
 
 static char dir[64];
 

@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export.h"
-#include "export_speedscope.h"
-#include "json.h"
-#include "labels.h"
-#include "load.h"
-#include "source.h"
-#include "xalloc.h"
+#include "export/export_folded.h"
+#include "export/export_speedscope.h"
+#include "input/json.h"
+#include "profile/labels.h"
+#include "input/load.h"
+#include "input/source.h"
+#include "base/xalloc.h"
 
 /* Folded export of column col ("" and the error on stderr on failure). */
 static char *

@@ -2,9 +2,9 @@
  * libdeflate path and its zlib streaming fallbacks, and for xalloc's big
  * arrays. */
 #define _GNU_SOURCE /* open_memstream */
-#include "source.h"
+#include "input/source.h"
 #include "unit.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>

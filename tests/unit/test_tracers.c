@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "export.h"
-#include "load.h"
-#include "relabel.h"
-#include "source.h"
+#include "export/export_folded.h"
+#include "input/load.h"
+#include "profile/relabel.h"
+#include "input/source.h"
 
 static char *
 folded_col(const ft_profile *p, int col)

@@ -1,10 +1,10 @@
 /* Tests for view.c: each action's effect on the state. */
-#include "canvas.h"
-#include "export_view.h"
+#include "draw/canvas.h"
+#include "draw/view_svg.h"
 #include "helpers.h"
-#include "render.h"
+#include "draw/render.h"
 #include "unit.h"
-#include "view.h"
+#include "view/view.h"
 
 static ft_profile *
 prof(const char *txt)

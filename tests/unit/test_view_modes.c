@@ -1,11 +1,11 @@
 /* Tests for view_modes.c: search state and counts, n/N order, the prompts
  * driven through view_key(), filters re-deriving the tree, the function
  * table and the butterfly view. */
-#include "canvas.h"
+#include "draw/canvas.h"
 #include "helpers.h"
-#include "render.h"
+#include "draw/render.h"
 #include "unit.h"
-#include "view.h"
+#include "view/view.h"
 
 static const char *sample =
     "m;a;x 5\n"

@@ -2,12 +2,12 @@
  * results: invert, collapse recursion (direct and all), both on two value
  * columns (a comparison's union), through the filter list, and on stacks
  * deeper than any C stack. */
-#include "collapse.h"
-#include "invert.h"
-#include "transform.h"
+#include "ops/collapse.h"
+#include "ops/invert.h"
+#include "ops/filters.h"
 #include "tree_util.h"
 #include "unit.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
 
 static const char *rec =
     "a;a;a;b 4\n"

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
-#include "profile.h"
+#include "export/export_folded.h"
+#include "profile/profile.h"
 
 static ft_profile *
 tree_from(const char *text, int nvals)

@@ -1,0 +1,118 @@
+/* cmd_info.c - --info: load statistics and totals as key=value lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd_info.h"
+#include "cli/cmd_msg.h"
+#include "cli/cmd_input.h"
+#include "profile/labels.h"
+#include "profile/relabel.h"
+#include "profile/units.h"
+#include "base/xalloc.h"
+
+/* A value from the input, escaped so one key=value stays one line and
+ * nothing reaches the terminal raw (buf: ESC_CAP bytes). */
+#define ESC_CAP 4096
+static const char *
+esc(char *buf, const char *s)
+{
+	escape_text(buf, ESC_CAP, s, strlen(s), ESC_CAP / 4);
+	return buf;
+}
+
+static void
+print_report(const ft_load_report *rep, FILE *out)
+{
+	fprintf(out, "lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
+	    "input_stacks=%ld\n", rep->lines, rep->valid, rep->invalid, rep->blank,
+	    rep->comment, rep->stacks);
+}
+
+static void
+print_info(const ft_profile *p, int col, FILE *out)
+{
+	char buf[64], e1[ESC_CAP], e2[ESC_CAP];
+	fprintf(out, "format=%s\n", esc(e1, p->format));
+	for (int c = 0; c < p->nvals; c++) {
+		val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, c), p->scale);
+		fprintf(out, "type%d=%s/%s\ntotal%d=%s\n", c, esc(e1, p->types[c].name),
+		    esc(e2, p->types[c].unit), c, buf);
+	}
+	val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, col), p->scale);
+	fprintf(out, "sample_type=%s\ntotal=%s\n", esc(e1, p->types[col].name), buf);
+	fprintf(out, "stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
+	/* Distinct frame names used by nodes. */
+	uint32_t nn = intern_count(p->names), used = 0;
+	unsigned char *seen = xcalloc(nn ? nn : 1, 1);
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		if (!seen[p->nodes[i].name]) {
+			seen[p->nodes[i].name] = 1;
+			used++;
+		}
+	}
+	free(seen);
+	fprintf(out, "names=%u\nmax_depth=%u\n", used, p->max_depth);
+	if (p->note != NULL)
+		fprintf(out, "note=%s\n", esc(e1, p->note));
+	for (int i = 0; i < p->nlabel_keys; i++)
+		fprintf(out, "label_key=%s\n", esc(e1, p->label_keys[i]));
+	for (int i = 0; i < p->nnumlabel_keys; i++)
+		fprintf(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
+}
+
+/* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
+static void
+print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
+{
+	const ft_matcher *show, *hide;
+	filters_tag_keys(f, &show, &hide);
+	ft_label_share *r;
+	uint32_t n = labels_breakdown(p, FT_ROOT, col, show, hide, &r);
+	double all = (double)profile_total(p, FT_ROOT, col);
+	char k[600], v[600], num[64], pc[32];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t kl, vl;
+		const char *ks = labelsets_text(p->labels->sets, r[i].key, &kl);
+		const char *vs = labelsets_text(p->labels->sets, r[i].value, &vl);
+		escape_text(k, sizeof(k), ks, kl, 500);
+		escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
+		val_format(num, sizeof(num), r[i].v, p->scale);
+		units_pct(pc, sizeof(pc), (double)r[i].v, all);
+		fprintf(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+	}
+	free(r);
+}
+
+static void
+print_compare(const ft_compare *cmp, FILE *out)
+{
+	char ta[64], tb[64], e[4][ESC_CAP];
+	val_format(ta, sizeof(ta), cmp->total[0], cmp->u->scale);
+	val_format(tb, sizeof(tb), cmp->total[1], cmp->u->scale);
+	fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
+	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
+	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
+}
+
+int
+cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
+{
+	if (in->compare) {
+		print_compare(&in->cmp, out);
+		return 0;
+	}
+	if (in->have_report)
+		print_report(&in->report, out);
+	if (in->have_report && in->report.format_why[0] != '\0')
+		fprintf(out, "detected=%s\n", in->report.format_why);
+	if (in->have_report && in->report.summary[0] != '\0')
+		fprintf(out, "%s\n", in->report.summary);
+	if (in->have_report && in->threads > 0)
+		fprintf(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
+		    in->processes, group_name(o->group));
+	print_info(in->p, in->col, out);
+	print_labels(in->p, in->col, &o->filters, out);
+	return 0;
+}

@@ -1,0 +1,248 @@
+/* cmd_watch.c - --watch: the viewer follows its file(s).
+ *
+ * A watch per file (file_watch.c: inotify, else a stat poll; a URL is fetched
+ * again every interval) wakes the TUI, which sleeps in poll() between
+ * keys (tui.c), so an idle viewer costs nothing.  A change starts a load
+ * in a background thread (reload.c) while the old tree stays on screen;
+ * when it is done the view takes the new tree (view_reload: zoom,
+ * selection, filters, search, tables follow by call path) and the header
+ * says when and how many samples came.  A load that fails (the file is
+ * half written: a truncated gzip member, an incomplete protobuf) keeps
+ * the old tree and says so; the next change tries again.  A last line
+ * without its newline is not read until it is complete.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cmd_watch.h"
+#include "cli/cmd_msg.h"
+#include "cli/cmd_input.h"
+#include "input/reload.h"
+#include "profile/units.h"
+#include "input/file_watch.h"
+
+struct follow {
+	ft_view *v;
+	const ft_cmdline *o;
+	ft_watch *w[2];
+	int nw;
+	ft_reloader *r;
+	ft_fetch_opts fo;
+	/* The trees this loaded and the view uses (the first generation
+	 * belongs to ft_input); freed when the next replaces them. */
+	ft_profile *own[2];
+	char note[DIAG_MAX + 160]; /* header text (the profile's note) */
+	const char *orig_note;     /* the file's own note, kept after ours */
+	char *orig_copy;
+};
+
+/* The total the header's "+N" compares: column col of the view's base,
+ * or B's total in a comparison. */
+static ft_val
+current_total(const ft_view *v)
+{
+	if (v->cmp != NULL)
+		return v->cmp->total[1];
+	return v->base != NULL ? profile_total(v->base, FT_ROOT, v->col) : 0;
+}
+
+static void
+stamp(char *buf, size_t cap)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	localtime_r(&t, &tm);
+	strftime(buf, cap, "%H:%M:%S", &tm);
+}
+
+/* Point the drawn trees' note at ours (render.c shows it in the header). */
+static void
+show_note(struct follow *f)
+{
+	ft_view *v = f->v;
+	if (v->cmp != NULL) {
+		view_message(v, f->note);
+		return;
+	}
+	if (v->base != NULL)
+		v->base->note = f->note;
+	if (v->prof != NULL)
+		v->prof->note = f->note;
+}
+
+/* The header text: ours, then the file's own note. */
+static void
+set_note(struct follow *f)
+{
+	if (f->orig_note != NULL) {
+		size_t n = strlen(f->note);
+		snprintf(f->note + n, sizeof(f->note) - n, "; %s", f->orig_note);
+	}
+	show_note(f);
+}
+
+/* A load error without the file name in front (the header has it). */
+static const char *
+reason(const struct follow *f, const char *msg)
+{
+	for (int i = 0; i < f->nw; i++) {
+		size_t n = strlen(f->o->files[i]);
+		if (strncmp(msg, f->o->files[i], n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+			return msg + n + 2;
+	}
+	return msg;
+}
+
+static int
+apply(struct follow *f, ft_profile **np)
+{
+	ft_view *v = f->v;
+	const ft_cmdline *o = f->o;
+	ft_diag err = {{0}};
+	ft_val before = current_total(v);
+	ft_profile *keep[2] = {NULL, NULL};
+	int rc;
+	if (v->cmp != NULL) {
+		for (int i = 0; i < f->nw; i++)
+			np[i] = cmd_postload(o, np[i], NULL, &err);
+		if (np[0] == NULL || (f->nw > 1 && np[1] == NULL)) {
+			for (int i = 0; i < f->nw; i++)
+				if (np[i] != NULL)
+					profile_free(np[i]);
+			rc = -1;
+		} else {
+			rc = view_reload(v, np[0], NULL, f->nw > 1 ? np[1] : NULL, &err);
+			keep[0] = np[0];
+			keep[1] = f->nw > 1 ? np[1] : NULL;
+		}
+	} else if (v->raw != NULL) {
+		rc = view_reload(v, NULL, np[0], NULL, &err); /* the view owns it */
+	} else {
+		ft_profile *p = cmd_postload(o, np[0], NULL, &err);
+		rc = p == NULL ? -1 : view_reload(v, p, NULL, NULL, &err);
+		keep[0] = p;
+	}
+	char when[16], delta[96];
+	stamp(when, sizeof(when));
+	if (rc != 0) {
+		snprintf(f->note, sizeof(f->note), "reload at %s failed: %s", when,
+		    reason(f, err.msg));
+		set_note(f);
+		for (int i = 0; i < 2; i++)
+			if (keep[i] != NULL && keep[i] != f->own[i])
+				profile_free(keep[i]);
+		return V_REDRAW;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (f->own[i] != NULL)
+			profile_free(f->own[i]);
+		f->own[i] = keep[i];
+	}
+	ft_val after = current_total(v);
+	const ft_profile *p = v->prof;
+	int col = v->cmp != NULL ? CMP_B : v->col;
+	ft_val d = after - before;
+	char h[64];
+	units_human(h, sizeof(h), p, col, d < 0 ? -d : d);
+	const char *unit = p->types[col].unit;
+	int count = strcmp(unit, "count") == 0 || unit[0] == '\0';
+	snprintf(delta, sizeof(delta), "%s%s%s%s", d < 0 ? "-" : "+", h, count ? " " : "",
+	    count ? p->types[col].name : "");
+	snprintf(f->note, sizeof(f->note), "reloaded %s, %s", when, delta);
+	set_note(f);
+	return V_REDRAW;
+}
+
+static int
+follow_wake(void *ctx, int *fds, int max, int *timeout_ms)
+{
+	struct follow *f = ctx;
+	int n = 0;
+	*timeout_ms = -1;
+	for (int i = 0; i < f->nw && n < max; i++) {
+		if (watch_fd(f->w[i]) >= 0)
+			fds[n++] = watch_fd(f->w[i]);
+		int t = watch_timeout_ms(f->w[i]);
+		if (t >= 0 && (*timeout_ms < 0 || t < *timeout_ms))
+			*timeout_ms = t;
+	}
+	if (n < max && reloader_fd(f->r) >= 0)
+		fds[n++] = reloader_fd(f->r);
+	return n;
+}
+
+static int
+follow_woke(void *ctx)
+{
+	struct follow *f = ctx;
+	ft_view *v = f->v;
+	int changed = 0, flags = 0;
+	for (int i = 0; i < f->nw; i++)
+		changed |= watch_check(f->w[i]);
+	if (changed)
+		reloader_start(f->r, v->prof->names);
+	ft_profile *np[2] = {NULL, NULL};
+	ft_diag err = {{0}};
+	int t = reloader_take(f->r, np, &err);
+	if (t > 0) {
+		flags |= apply(f, np);
+	} else if (t < 0) {
+		char when[16];
+		stamp(when, sizeof(when));
+		snprintf(f->note, sizeof(f->note), "%s: waiting for a complete file (%s)",
+		    when, reason(f, err.msg));
+		set_note(f);
+		flags |= V_REDRAW;
+	}
+	if (reloader_pending(f->r))
+		reloader_start(f->r, v->prof->names);
+	return flags;
+}
+
+int
+cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
+{
+	struct follow f;
+	memset(&f, 0, sizeof(f));
+	f.v = v;
+	f.o = o;
+	f.nw = o->nfiles;
+	f.fo = (ft_fetch_opts){o->seconds, o->timeout, NULL, NULL};
+	double interval = o->seconds > 0 ? (double)o->seconds : 10;
+	for (int i = 0; i < f.nw; i++)
+		f.w[i] = watch_new(o->files[i], interval);
+	ft_load_opts lo = {0};
+	lo.strict = o->strict;
+	lo.sort = o->sort;
+	lo.lines = o->lines;
+	lo.fetch = &f.fo;
+	f.r = reloader_new(o->files, f.nw, &lo);
+	const ft_profile *p0 = v->cmp != NULL ? NULL : v->prof;
+	if (p0 != NULL && p0->note != NULL)
+		f.orig_note = f.orig_copy = strdup(p0->note);
+	ft_diag err = {{0}};
+	ft_tui_opts to = {o->color, 0, o->mouse, follow_wake, follow_woke, &f};
+	int rc = 0;
+	(void)in;
+	if (tui_run(v, &to, &err) != 0) {
+		fprintf(stderr, "flametui: %s\n", err.msg);
+		rc = 1;
+	}
+	/* The view still points at our trees: let it go first. */
+	reloader_free(f.r);
+	for (int i = 0; i < f.nw; i++)
+		watch_free(f.w[i]);
+	if (v->base != NULL && v->base->note == f.note)
+		v->base->note = NULL;
+	if (v->prof != NULL && v->prof->note == f.note)
+		v->prof->note = NULL;
+	view_free(v);
+	memset(v, 0, sizeof(*v));
+	for (int i = 0; i < 2; i++)
+		if (f.own[i] != NULL)
+			profile_free(f.own[i]);
+	free(f.orig_copy);
+	return rc;
+}

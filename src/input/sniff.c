@@ -1,0 +1,144 @@
+/* sniff.c - systemtap, DTrace and bpftrace text by content (see
+ * sniff.h).  Each test looks at whole lines of the first bytes only:
+ *
+ *   bpftrace  a line starting "@[" or "@name[" (a map entry)
+ *   systemtap a frame "0xADDR : symbol..." or "0xADDR [module]" followed,
+ *             after more frames, by a line holding only a count
+ *   DTrace    an indented frame "module`function" (or a bare hex address)
+ *             followed, after more frames, by an indented count; or the
+ *             "CPU ID FUNCTION:NAME" header DTrace prints first
+ */
+#include "input/sniff.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SNIFF_LINES 400
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static int
+is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Only digits between blanks. */
+static int
+count_line(const char *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_blank(l[i]))
+		i++;
+	size_t d = i;
+	while (i < n && l[i] >= '0' && l[i] <= '9')
+		i++;
+	if (i == d)
+		return 0;
+	while (i < n && is_blank(l[i]))
+		i++;
+	return i == n;
+}
+
+/* "0xHEX" at l[i..]; the index after it, or 0. */
+static size_t
+hex_addr(const char *l, size_t n, size_t i)
+{
+	if (i + 2 >= n || l[i] != '0' || (l[i + 1] != 'x' && l[i + 1] != 'X'))
+		return 0;
+	size_t j = i + 2;
+	while (j < n && is_hex(l[j]))
+		j++;
+	return j > i + 2 ? j : 0;
+}
+
+enum kind { K_OTHER, K_BLANK, K_COUNT, K_STAP, K_DTRACE, K_BPF, K_DTRACE_HEAD };
+
+static enum kind
+classify(const char *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_blank(l[i]))
+		i++;
+	if (i == n)
+		return K_BLANK;
+	if (l[0] == '@' && i == 0) {
+		size_t k = 1;
+		while (k < n && (l[k] == '_' || (l[k] >= 'a' && l[k] <= 'z') ||
+		    (l[k] >= 'A' && l[k] <= 'Z') || (l[k] >= '0' && l[k] <= '9')))
+			k++;
+		if (k < n && l[k] == '[')
+			return K_BPF;
+	}
+	if (count_line(l, n))
+		return K_COUNT;
+	for (size_t k = 0; i == 0 && k + 13 <= n; k++)
+		if (memcmp(l + k, "FUNCTION:NAME", 13) == 0)
+			return K_DTRACE_HEAD;
+	size_t a = hex_addr(l, n, i);
+	if (a > 0 && a + 2 < n && l[a] == ' ' &&
+	    ((l[a + 1] == ':' && l[a + 2] == ' ') || l[a + 1] == '['))
+		return K_STAP;
+	if (i > 0) {
+		size_t e = n;
+		while (e > i && is_blank(l[e - 1]))
+			e--;
+		if (memchr(l + i, '`', e - i) != NULL && memchr(l + i, ';', e - i) == NULL)
+			return K_DTRACE;
+		if (a > 0 && a == e)
+			return K_DTRACE; /* a bare address frame */
+	}
+	return K_OTHER;
+}
+
+enum ft_format
+sniff_tracers(const char *d, size_t n, char *why, size_t cap)
+{
+	size_t i = 0;
+	int line = 0;
+	int stap_at = 0, dtrace_at = 0; /* line of the first frame of a block */
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		if (nl == NULL)
+			break; /* a partial last line says nothing */
+		size_t len = (size_t)(nl - (d + i));
+		const char *l = d + i;
+		line++;
+		i += len + 1;
+		enum kind k = classify(l, len);
+		if (k == K_BPF) {
+			snprintf(why, cap, "line %d: a bpftrace map entry `%.*s`", line,
+			    len > 40 ? 40 : (int)len, l);
+			return FT_FMT_BPFTRACE;
+		}
+		if (k == K_DTRACE_HEAD && line == 1) {
+			snprintf(why, cap, "line 1: DTrace's `CPU ID FUNCTION:NAME` header");
+			return FT_FMT_DTRACE;
+		}
+		if (k == K_STAP && stap_at == 0)
+			stap_at = line;
+		if (k == K_DTRACE && dtrace_at == 0)
+			dtrace_at = line;
+		if (k == K_COUNT && stap_at > 0) {
+			snprintf(why, cap, "line %d: systemtap backtrace frames "
+			    "`0xADDR : symbol+0xOFF/0xSIZE [module]` then a count on line %d",
+			    stap_at, line);
+			return FT_FMT_STAP;
+		}
+		if (k == K_COUNT && dtrace_at > 0 && len > 0 && is_blank(l[0])) {
+			snprintf(why, cap, "line %d: DTrace stack frames `module`function+0xOFF` "
+			    "then a count on line %d", dtrace_at, line);
+			return FT_FMT_DTRACE;
+		}
+		/* A count, or a line that is not indented, ends a block; an
+		 * indented line of another shape may be a frame (a Java frame
+		 * of jstack()). */
+		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0])))
+			stap_at = dtrace_at = 0;
+	}
+	return FT_FMT_UNKNOWN;
+}

@@ -1,0 +1,1131 @@
+/* filters.c - filters as tree-in, tree-out functions (see filters.h).
+ *
+ * Node ids of a built tree grow from parent to child, so one forward pass
+ * over the ids visits every parent before its children: no recursion and
+ * no explicit stack.  Per old node the pass keeps
+ *   hasm[i]  some frame on the path root..i matches,
+ *   up[i]    the old node whose new copy receives i's self value (the
+ *            nearest kept frame at or above i; 0 for the root),
+ *   newn[i]  that old node's copy in the new tree, created lazily the
+ *            first time a value lands on it, so subtrees whose stacks are
+ *            all dropped leave no empty nodes behind,
+ *   dm[i]    (prune-from only) the innermost matching frame at or above
+ *            i, where the stack ending at i is cut as pprof's PruneFrom
+ *            cuts it; every frame is kept, only values move up.
+ * A copy can collide with another (same new parent, same name) only under
+ * a new parent that receives children from more than one old parent (hide
+ * and show re-parent callees, show-from re-roots matches) or that is itself
+ * such a merged copy; children of every other copy are appended without a
+ * lookup (profile_append), the rest are found or created by profile_child.
+ */
+#include "ops/filters.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/collapse.h"
+#include "ops/filter_kind.h"
+#include "profile/framesrc.h"
+#include "ops/invert.h"
+#include "profile/labels.h"
+#include "ops/tags.h"
+#include "base/xalloc.h"
+
+int
+filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
+{
+	if (kind < 0 || kind >= FILTER_KINDS) {
+		diag_set(err, "unknown filter kind");
+		return -1;
+	}
+	ft_matcher *m = NULL;
+	struct ft_tagspec *tag = NULL;
+	if (kind >= FILTER_TAGFOCUS) {
+		if (*pattern == '\0') {
+			diag_set(err, "%s: a value is needed", filter_kind_name(kind));
+			return -1;
+		}
+		if ((tag = tag_compile(kind, pattern, err)) == NULL)
+			return -1;
+	} else if (kind == FILTER_INVERT) {
+		pattern = "";
+	} else if (kind == FILTER_COLLAPSE) {
+		if (*pattern == '\0')
+			pattern = "direct";
+		if (strcmp(pattern, "direct") != 0 && strcmp(pattern, "all") != 0) {
+			diag_set(err, "collapse-recursion: want direct or all");
+			diag_append_text(err, pattern, strlen(pattern));
+			return -1;
+		}
+	} else if ((m = match_compile(pattern, err)) == NULL) {
+		return -1;
+	}
+	if (f->n == f->cap) {
+		f->cap = (int)grow_cap((size_t)f->cap, (size_t)f->n + 1, 4);
+		f->v = xreallocarray(f->v, (size_t)f->cap, sizeof(ft_filter));
+	}
+	f->v[f->n++] = (ft_filter){kind, xstrdup(pattern), m, tag};
+	return 0;
+}
+
+int
+filters_add_line(ft_filters *f, const char *line, ft_diag *err)
+{
+	const char *s = line;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	const char *w = s;
+	while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '=')
+		s++;
+	int kind = filter_kind_parse(w, (size_t)(s - w));
+	if (kind < 0) {
+		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
+		    "prune-from or show, then a regex; invert, collapse-recursion; "
+		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide)");
+		diag_append_text(err, w, (size_t)(s - w));
+		return -1;
+	}
+	if (*s == '=')
+		s++;
+	else
+		while (*s == ' ' || *s == '\t')
+			s++;
+	if (*s == '\0' && (kind < FILTER_REGEX_KINDS || kind >= FILTER_TAGFOCUS)) {
+		diag_set(err, "%s: a regex is needed", filter_kind_name(kind));
+		return -1;
+	}
+	return filters_add(f, kind, s, err);
+}
+
+void
+filters_tag_keys(const ft_filters *f, const ft_matcher **show,
+    const ft_matcher **hide)
+{
+	*show = *hide = NULL;
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		if (f->v[i].kind == FILTER_TAGSHOW)
+			*show = tag_key_matcher(f->v[i].tag);
+		else if (f->v[i].kind == FILTER_TAGHIDE)
+			*hide = tag_key_matcher(f->v[i].tag);
+	}
+}
+
+int
+filters_find(const ft_filters *f, int kind)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == kind)
+			return i;
+	return -1;
+}
+
+void
+filters_remove(ft_filters *f, int i)
+{
+	if (i < 0 || i >= f->n)
+		return;
+	ft_filter x = f->v[i];
+	memmove(&f->v[i], &f->v[i + 1], sizeof(ft_filter) * (size_t)(f->n - i - 1));
+	f->v[f->n - 1] = x;
+	filters_pop(f);
+}
+
+void
+filters_pop(ft_filters *f)
+{
+	if (f->n == 0)
+		return;
+	f->n--;
+	free(f->v[f->n].pattern);
+	match_free(f->v[f->n].m);
+	tag_free(f->v[f->n].tag);
+}
+
+void
+filters_clear(ft_filters *f)
+{
+	while (f->n > 0)
+		filters_pop(f);
+}
+
+void
+filters_free(ft_filters *f)
+{
+	filters_clear(f);
+	free(f->v);
+	f->v = NULL;
+	f->cap = 0;
+}
+
+/* Is i a frame the new tree keeps (given the outermost-match state)? */
+static int
+kept(int kind, int m, int hasm_self)
+{
+	switch (kind) {
+	case FILTER_HIDE: return !m;
+	case FILTER_SHOW: return m;
+	case FILTER_SHOW_FROM: return hasm_self;
+	default: return 1;
+	}
+}
+
+/* Are stacks ending at a node with this path state dropped? */
+static int
+dropped(int kind, int hasm_self)
+{
+	switch (kind) {
+	case FILTER_FOCUS: return !hasm_self;
+	case FILTER_IGNORE: return hasm_self;
+	case FILTER_SHOW_FROM: return !hasm_self;
+	default: return 0;
+	}
+}
+
+/* Per-node flags of a pass. */
+enum {
+	F_HASM = 1, /* a frame on the path root..i matches */
+	F_KEPT = 2, /* i is a frame of the new tree */
+	F_MARK = 4, /* i's copy gets children other than copies of i's own */
+	F_SOLE = 8, /* i's copy is made from i alone, and can collide with no
+	             * other child of its new parent */
+};
+
+struct pass {
+	const ft_profile *p;
+	ft_profile *np;
+	int kind;
+	uint8_t *fl;
+	uint32_t *up, *newn, *chain, *dm;
+};
+
+/* The old node whose copy is the new parent of kept node k. */
+static uint32_t
+new_parent_of(const struct pass *s, uint32_t k)
+{
+	uint32_t q = s->p->nodes[k].parent;
+	if (s->kind == FILTER_SHOW_FROM && !(s->fl[q] & F_HASM))
+		return FT_ROOT; /* the outermost match becomes a root child */
+	return s->up[q];
+}
+
+/* The copy of kept old node k, creating it (and its missing kept
+ * ancestors, top-down) when absent.  A copy of a sole node under a parent
+ * that only gets sole children is pushed without any lookup. */
+static uint32_t
+ensure(struct pass *s, uint32_t k)
+{
+	uint32_t n = 0, want = k;
+	while (s->newn[k] == FT_NONE) {
+		s->chain[n++] = k;
+		k = new_parent_of(s, k);
+	}
+	while (n > 0) {
+		uint32_t x = s->chain[--n];
+		uint32_t np = s->newn[new_parent_of(s, x)];
+		uint32_t name = s->p->nodes[x].name;
+		s->newn[x] = (s->fl[x] & F_SOLE) ? profile_push(s->np, np, name) :
+		    profile_child(s->np, np, name);
+	}
+	return s->newn[want];
+}
+
+/* First pass: path state, kept frames, their new parents, and which
+ * copies can receive children from more than one old parent. */
+static void
+classify(struct pass *s, const uint8_t *match)
+{
+	const ft_profile *p = s->p;
+	s->fl[0] = F_KEPT;
+	s->up[0] = FT_ROOT;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = p->nodes[i].parent;
+		int m = match[p->nodes[i].name];
+		uint8_t f = (uint8_t)((s->fl[q] & F_HASM) | (m ? F_HASM : 0));
+		if (kept(s->kind, m, f & F_HASM))
+			f |= F_KEPT;
+		s->fl[i] = f;
+		s->up[i] = (f & F_KEPT) ? i : s->up[q];
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(s, i);
+			if (a != q)
+				s->fl[a] |= F_MARK;
+		}
+	}
+}
+
+/* Self values of every node of finished p, [node * nvals + column], in
+ * one pass down the ids (each node takes its total from its parent's
+ * copy; modulo 2^64, exact as in profile_self()): no child list walks. */
+static ft_val *
+self_rows(const ft_profile *p)
+{
+	size_t nv = (size_t)p->nvals, nn = p->nnodes;
+	size_t bytes = sizeof(ft_val) * nv * (nn ? nn : 1);
+	ft_val *sv = xbig_realloc(NULL, 0, bytes);
+	memcpy(sv, p->total, sizeof(ft_val) * nv * nn);
+	if (!p->finished)
+		return sv;
+	uint64_t *u = (uint64_t *)sv;
+	const uint64_t *t = (const uint64_t *)p->total;
+	if (nv == 1) {
+		for (size_t i = nn; i-- > 1;)
+			u[p->nodes[i].parent] -= t[i];
+	} else {
+		for (size_t i = nn; i-- > 1;) {
+			size_t q = (size_t)p->nodes[i].parent * nv;
+			for (size_t c = 0; c < nv; c++)
+				u[q + c] -= t[i * nv + c];
+		}
+	}
+	return sv;
+}
+
+static int
+row_nonzero(const ft_val *v, int nv)
+{
+	for (int c = 0; c < nv; c++)
+		if (v[c] != 0)
+			return 1;
+	return 0;
+}
+
+/* Node i's self row: from the precomputed rows, else worked out alone
+ * into buf (a walk over i's children). */
+static const ft_val *
+self_of(const ft_profile *p, const ft_val *sv, uint32_t i, ft_val *buf)
+{
+	if (sv != NULL)
+		return &sv[(size_t)i * (size_t)p->nvals];
+	profile_self_row(p, i, buf);
+	return buf;
+}
+
+/* Focus, ignore and prune-from keep every frame where it is (only stacks
+ * go, or values move up to a kept ancestor), so one forward pass suffices:
+ * every copy is sole, its new parent is its old parent's copy. */
+static int
+filter_in_place(struct pass *s, const uint8_t *match, const ft_val *sv,
+    ft_val *rowbuf, uint32_t *tgt, ft_diag *err)
+{
+	const ft_profile *p = s->p;
+	const ft_node *nd = p->nodes;
+	uint32_t *newn = s->newn, *dm = s->dm, *chain = s->chain;
+	uint8_t *fl = s->fl;
+	int nv = p->nvals, kind = s->kind;
+	for (uint32_t i = 1; i < p->nnodes; i++) {
+		uint32_t q = nd[i].parent;
+		int m = match[nd[i].name];
+		uint8_t f = (uint8_t)((fl[q] | m) & F_HASM);
+		fl[i] = f;
+		newn[i] = FT_NONE;
+		uint32_t t = i;
+		if (dm != NULL) {
+			dm[i] = m ? i : dm[q];
+			if (dm[i] != FT_NONE)
+				t = dm[i];
+		}
+		if (dropped(kind, f))
+			continue;
+		const ft_val *row = self_of(p, sv, i, rowbuf);
+		if (!row_nonzero(row, nv))
+			continue;
+		if (newn[t] == FT_NONE) {
+			uint32_t n = 0, k = t;
+			do {
+				chain[n++] = k;
+				k = nd[k].parent;
+			} while (newn[k] == FT_NONE);
+			while (n > 0) {
+				uint32_t x = chain[--n];
+				newn[x] = profile_push(s->np, newn[nd[x].parent], nd[x].name);
+			}
+		}
+		if (profile_add_self(s->np, newn[t], row, err) != 0)
+			return -1;
+		if (tgt != NULL)
+			tgt[i] = newn[t];
+	}
+	return 0;
+}
+
+/* Hide, show, show-from and the copy: frames go and callees move up, so
+ * the new parents are known only after a first pass (classify). */
+static int
+filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
+    ft_val *rowbuf, uint32_t *tgt, ft_diag *err)
+{
+	const ft_profile *p = s->p;
+	size_t nn = p->nnodes;
+	int nv = p->nvals;
+	s->up = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	classify(s, match);
+	s->fl[0] |= F_SOLE;
+	int rc = 0;
+	for (uint32_t i = 1; i < nn && rc == 0; i++) {
+		uint8_t f = s->fl[i];
+		s->newn[i] = FT_NONE;
+		if (f & F_KEPT) {
+			uint32_t a = new_parent_of(s, i);
+			if ((s->fl[a] & (F_SOLE | F_MARK)) == F_SOLE)
+				s->fl[i] = f | F_SOLE;
+		}
+		if (dropped(s->kind, f & F_HASM))
+			continue;
+		const ft_val *row = self_of(p, sv, i, rowbuf);
+		if (!row_nonzero(row, nv))
+			continue;
+		uint32_t t = ensure(s, s->up[i]);
+		rc = profile_add_self(s->np, t, row, err);
+		if (tgt != NULL)
+			tgt[i] = t;
+	}
+	xbig_free(s->up, sizeof(uint32_t) * nn);
+	return rc;
+}
+
+/* --- ignore and prune-from without a builder ---------------------------
+ *
+ * Both keep every frame where it is (only stacks go, or values move up to
+ * a kept ancestor), so the new tree is the old one less the nodes that
+ * receive no value, and each of its totals is a sum over the old subtree.
+ * One pass up the ids (every child before its parent) works out per node
+ * its self (its total less its children's), whether it is kept (a value
+ * lands on it or on a kept descendant) and its new total, and counts the
+ * kept nodes from the top id down (cnt[i]); a pass down the ids then
+ * writes each kept node whole at id K - cnt[i] (K kept in all: the old
+ * id order, parents first), its child list linked in the old list's order
+ * without the nodes that went.  No child lookups, no summing pass, and no
+ * sort when the old lists were in the asked name order (a subset of a
+ * sorted list is sorted); a weight order is sorted again (totals change).
+ * A first pass down the ids marks the nodes with a match at or above them
+ * (F_HASM) and the matches themselves (F_MATCH).  Ignore drops every
+ * F_HASM node.  For prune-from, a node strictly below a match passes its
+ * self up to the innermost match, which takes it as its self; a match or
+ * a node with no match above keeps all of its subtree's value, so its
+ * total is the old one; going up, F_PNZ says a non-zero self is pending
+ * below (the match is kept for it). */
+#define FT_KEEP_NV 16 /* most columns the keep passes take */
+enum {
+	F_MATCH = 16, /* the node's own frame matches */
+	F_SNZ = 32,   /* its self row is non-zero */
+	F_PNZ = 64,   /* a non-zero self is pending below, for the match above */
+};
+
+/* The state of a keep pass. */
+struct keep {
+	const ft_node *nd;
+	const uint64_t *tot; /* old totals */
+	size_t nn;
+	int prune;
+	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
+	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
+	uint64_t *nt;        /* new totals of kept nodes, by old id */
+	uint32_t max_depth;  /* the old tree's: no new one is deeper */
+	uint8_t *d8;         /* depths by new id (d8_next) */
+};
+
+/* acc += v, column by column; non-zero when a sum overflows. */
+static inline int
+rows_add(uint64_t *acc, const uint64_t *v, size_t nv)
+{
+	int bad = 0;
+	for (size_t c = 0; c < nv; c++) {
+		int64_t x;
+		bad |= __builtin_add_overflow((int64_t)acc[c], (int64_t)v[c], &x);
+		acc[c] = (uint64_t)x;
+	}
+	return bad;
+}
+
+/* Inlined where called, so the one-column calls get nv constant. */
+#define KEEP_INLINE static inline __attribute__((always_inline))
+
+/* The pass up the ids; the number of kept nodes, or 0 when a sum
+ * overflows. */
+KEEP_INLINE uint32_t
+keep_up(struct keep *K, size_t nv)
+{
+	const ft_node *nd = K->nd;
+	const uint64_t *tot = K->tot;
+	uint8_t *fl = K->fl;
+	uint32_t *cnt = K->cnt;
+	uint64_t *nt = K->nt;
+	int prune = K->prune, bad = 0;
+	uint32_t k = 0;
+	uint64_t s[FT_KEEP_NV], acc[FT_KEEP_NV];
+	for (size_t i = K->nn; i-- > 0;) {
+		for (size_t j = 0; j < nv; j++) {
+			s[j] = tot[i * nv + j];
+			acc[j] = 0;
+		}
+		int kc = 0, pnz = 0;
+		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling) {
+			for (size_t j = 0; j < nv; j++)
+				s[j] -= tot[(size_t)c * nv + j];
+			if (cnt[c] != FT_NONE) {
+				kc = 1;
+				bad |= rows_add(acc, &nt[(size_t)c * nv], nv);
+			}
+			if (prune && (fl[c] & (F_HASM | F_MATCH)) == F_HASM)
+				pnz |= fl[c] & F_PNZ;
+		}
+		int snz = 0, keep, whole = 0;
+		for (size_t j = 0; j < nv; j++)
+			snz |= s[j] != 0;
+		uint8_t f = fl[i];
+		if (!prune) {
+			keep = !(f & F_HASM) && (snz || kc);
+		} else if (!(f & F_HASM) || (f & F_MATCH)) {
+			/* Every value of the subtree stays in it: the total is
+			 * the old one. */
+			keep = snz || pnz || kc;
+			whole = 1;
+		} else {
+			/* Strictly below a match: the self waits for it. */
+			for (size_t j = 0; j < nv; j++)
+				s[j] = 0;
+			if (snz || pnz)
+				f |= F_PNZ;
+			keep = kc;
+		}
+		fl[i] = (uint8_t)(f | (snz ? F_SNZ : 0));
+		if (!keep && i > 0) {
+			cnt[i] = FT_NONE;
+			continue;
+		}
+		if (whole)
+			for (size_t j = 0; j < nv; j++)
+				nt[i * nv + j] = tot[i * nv + j];
+		else {
+			bad |= rows_add(s, acc, nv);
+			for (size_t j = 0; j < nv; j++)
+				nt[i * nv + j] = s[j];
+		}
+		cnt[i] = ++k;
+	}
+	return bad ? 0 : k;
+}
+
+/* First kept node of the list starting at c, or FT_NONE. */
+static inline uint32_t
+next_kept(const ft_node *nd, const uint32_t *cnt, uint32_t c)
+{
+	while (c != FT_NONE && cnt[c] == FT_NONE)
+		c = nd[c].sibling;
+	return c;
+}
+
+/* The depths of a tree written in id order, a byte by new node: a
+ * node's is its parent's plus one.  Unlike ft_depths (whose walk up from
+ * a stack's first node is one load after another), the loads are
+ * independent and overlap.  A byte stops at 255: a tree that deep gets
+ * its largest depth from a pass with ft_depths (depths_exact). */
+#define D8_CAP 255
+
+static inline uint32_t
+d8_next(uint8_t *d8, uint32_t n, uint32_t parent)
+{
+	uint8_t d = d8[parent];
+	d8[n] = (uint8_t)(d + (d < D8_CAP));
+	return d8[n];
+}
+
+static uint32_t
+depths_exact(const ft_node *nodes, uint32_t n, uint32_t max_depth)
+{
+	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)max_depth + 1));
+	ft_depths w;
+	depths_start(&w, nodes, path);
+	uint32_t maxd = 0;
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t d = depths_next(&w, i, nodes[i].parent);
+		if (d > maxd)
+			maxd = d;
+	}
+	free(path);
+	return maxd;
+}
+
+/* The pass down the ids: kept node i written at id k - cnt[i]; its
+ * largest depth. */
+KEEP_INLINE uint32_t
+keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
+{
+	const ft_node *nd = K->nd;
+	const uint32_t *cnt = K->cnt;
+	const uint64_t *nt = K->nt;
+	ft_node *out = np->nodes;
+	uint64_t *ot = (uint64_t *)np->total;
+	uint32_t maxd = 0;
+	uint8_t *d8 = K->d8;
+	d8[0] = 0;
+	for (size_t i = 0; i < K->nn; i++) {
+		if (cnt[i] == FT_NONE)
+			continue;
+		const ft_node *o = &nd[i];
+		uint32_t n = k - cnt[i];
+		uint32_t c = next_kept(nd, cnt, o->child);
+		uint32_t sb = i == 0 ? FT_NONE : next_kept(nd, cnt, o->sibling);
+		ft_node w = {o->name, i == 0 ? FT_NONE : k - cnt[o->parent],
+		    c == FT_NONE ? FT_NONE : k - cnt[c],
+		    sb == FT_NONE ? FT_NONE : k - cnt[sb]};
+		out[n] = w;
+		if (i > 0) {
+			uint32_t d = d8_next(d8, n, w.parent);
+			if (d > maxd)
+				maxd = d;
+		}
+		for (size_t j = 0; j < nv; j++)
+			ot[(size_t)n * nv + j] = nt[i * nv + j];
+	}
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, K->max_depth);
+}
+
+/* Where each old node's self went, for labels_remap(). */
+static uint32_t *
+keep_targets(const struct keep *K, uint32_t k)
+{
+	const ft_node *nd = K->nd;
+	const uint8_t *fl = K->fl;
+	size_t nn = K->nn;
+	uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
+	uint32_t *dm = K->prune ? xbig_realloc(NULL, 0, sizeof(uint32_t) * nn) : NULL;
+	for (size_t i = 0; i < nn; i++) {
+		uint32_t t = (uint32_t)i;
+		if (dm != NULL) {
+			/* The innermost match at or above i takes its self. */
+			dm[i] = i == 0 ? FT_NONE : (fl[i] & F_MATCH) ? (uint32_t)i :
+			    dm[nd[i].parent];
+			if (dm[i] != FT_NONE)
+				t = dm[i];
+		}
+		tgt[i] = (fl[i] & F_SNZ) && (dm != NULL || !(fl[i] & F_HASM)) ?
+		    k - K->cnt[t] : FT_NONE;
+	}
+	xbig_free(dm, sizeof(uint32_t) * nn);
+	return tgt;
+}
+
+static ft_profile *
+filter_keep(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
+	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, p->max_depth, NULL};
+	K.fl = xbig_realloc(NULL, 0, nn);
+	K.d8 = xbig_realloc(NULL, 0, nn);
+	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	/* New totals by old id in the new tree's own total array, moved down
+	 * to their new ids as the nodes are written (a new id is never above
+	 * the old one). */
+	ft_profile *np = profile_new_like(p);
+	profile_fill(np, (uint32_t)nn);
+	K.nt = (uint64_t *)np->total;
+	const ft_node *nd = p->nodes;
+	K.fl[0] = 0;
+	for (size_t i = 1; i < nn; i++) {
+		/* A stack's first new node has its parent far below: fetched
+		 * ahead, the misses overlap. */
+		if (i + 32 < nn)
+			__builtin_prefetch(&K.fl[nd[i + 32].parent]);
+		uint8_t m = match[nd[i].name] ? F_HASM | F_MATCH : 0;
+		K.fl[i] = (uint8_t)((K.fl[nd[i].parent] & F_HASM) | m);
+	}
+	/* One and two columns (most profiles; pprof's cpu: samples and
+	 * time) with nv a constant. */
+	uint32_t k = nv == 1 ? keep_up(&K, 1) : nv == 2 ? keep_up(&K, 2) :
+	    keep_up(&K, nv);
+	if (k == 0) {
+		diag_set(err, "total of counts overflows 64 bits");
+		profile_free(np);
+		np = NULL;
+	} else {
+		uint32_t maxd = nv == 1 ? keep_down(&K, np, k, 1) : nv == 2 ?
+		    keep_down(&K, np, k, 2) : keep_down(&K, np, k, nv);
+		profile_filled(np, k, maxd, sort, column,
+		    sort == FT_SORT_NAME && p->order == 1 + FT_SORT_NAME);
+		if (p->labels != NULL) {
+			uint32_t *tgt = keep_targets(&K, k);
+			labels_remap(p, np, tgt);
+			free(tgt);
+		}
+	}
+	xbig_free(K.fl, nn);
+	xbig_free(K.cnt, sizeof(uint32_t) * nn);
+	xbig_free(K.d8, nn);
+	return np;
+}
+
+/* --- hide and show without a builder --------------------------------------
+ *
+ * Hide keeps every other frame (show: only the matching ones, which is
+ * hiding the others); a hidden frame's callees attach to its
+ * nearest kept caller, where they merge with that caller's own
+ * callees of the same name.  The new tree's nodes are classes of kept old
+ * nodes (same name under the same class), each named by its first member
+ * (its rep).  A class whose children can come from more than one old node
+ * is indexed (H_IDX), when a hidden frame with callees is found below it
+ * or it gets a second member; its children so far are entered then.  Children of an indexed class are
+ * found or entered in a hash table by (class, name); every other class's
+ * children are its one member's kept children, classes of their own.  A
+ * pass down the ids makes the classes; a pass up lands each node's self on
+ * its class (lc[i]) and, at a class's rep (every member and callee
+ * done: they have higher ids), decides it is kept (a non-zero value landed
+ * in it or a kept child) and adds its total to its parent class; a pass
+ * down writes the kept classes in rep order, parents first.  Lists of
+ * classes that are not indexed are their member's old list less what
+ * went, in its order (and totals unchanged); indexed classes' lists are
+ * sorted. */
+enum {
+	H_MATCH = 1, /* hidden */
+	H_IDX = 2,   /* the class's children are in the hash table */
+	H_NZ = 4,    /* a non-zero self row landed on the class */
+	H_KID = 8,   /* the class has a kept child class */
+	H_SNZ = 16,  /* the node's own self row is non-zero */
+};
+
+struct hide {
+	const ft_node *nd;
+	const uint64_t *tot;
+	size_t nn;
+	const uint8_t *match;
+	int show;        /* show: the frames that do not match go */
+	uint8_t *fl;
+	uint32_t *lc;    /* the class of a kept node, the class above a hidden
+	                  * one; lc[i] == i: i is a class's first member */
+	uint32_t *cnt;
+	uint64_t *acc;   /* per class rep: what landed, then its total */
+	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
+	uint32_t *hval, hmask, hn;
+	uint32_t max_depth; /* the old tree's: no new one is deeper */
+	uint8_t *d8;     /* depths by new id (d8_next) */
+};
+
+static uint32_t
+hide_slot(const struct hide *H, uint64_t key)
+{
+	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & H->hmask;
+	while (H->hkey[i] != 0 && H->hkey[i] != key)
+		i = (i + 1) & H->hmask;
+	return i;
+}
+
+/* The class of name under class c, entering v when there is none. */
+static uint32_t
+hide_class(struct hide *H, uint32_t c, uint32_t name, uint32_t v)
+{
+	if ((H->hn + 1) * 2 > H->hmask) {
+		uint32_t om = H->hmask;
+		uint64_t *ok = H->hkey;
+		uint32_t *ov = H->hval;
+		H->hmask = om * 2 + 1;
+		H->hkey = xcalloc((size_t)H->hmask + 1, sizeof(uint64_t));
+		H->hval = xmalloc(sizeof(uint32_t) * ((size_t)H->hmask + 1));
+		for (uint32_t i = 0; i <= om; i++) {
+			if (ok[i] == 0)
+				continue;
+			uint32_t j = hide_slot(H, ok[i]);
+			H->hkey[j] = ok[i];
+			H->hval[j] = ov[i];
+		}
+		free(ok);
+		free(ov);
+	}
+	uint64_t key = ((uint64_t)c << 32 | name) + 1;
+	uint32_t i = hide_slot(H, key);
+	if (H->hkey[i] == 0) {
+		H->hkey[i] = key;
+		H->hval[i] = v;
+		H->hn++;
+	}
+	return H->hval[i];
+}
+
+/* Index class c (its children so far go into the hash table) before the
+ * node at id i: they are its one member's kept children (classes of their
+ * own: lc[k] == k) with lower ids. */
+static void
+hide_index(struct hide *H, uint32_t c, size_t i)
+{
+	H->fl[c] |= H_IDX;
+	for (uint32_t k = H->nd[c].child; k != FT_NONE; k = H->nd[k].sibling)
+		if (k < i && H->lc[k] == k)
+			hide_class(H, c, H->nd[k].name, k);
+}
+
+/* The pass down: each node's class (a hidden node's: its nearest kept
+ * caller's), indexing classes that get a second member, and the class
+ * above a hidden frame with callees (they attach to it). */
+KEEP_INLINE void
+hide_down(struct hide *H, size_t nv)
+{
+	const ft_node *nd = H->nd;
+	uint8_t *fl = H->fl;
+	uint32_t *lc = H->lc;
+	fl[0] = 0;
+	lc[0] = 0;
+	for (size_t j = 0; j < nv; j++)
+		H->acc[j] = 0;
+	for (size_t i = 1; i < H->nn; i++) {
+		uint32_t pc = lc[nd[i].parent], c = (uint32_t)i;
+		if ((H->match[nd[i].name] != 0) != H->show) {
+			fl[i] = H_MATCH;
+			lc[i] = pc;
+			if (nd[i].child != FT_NONE && !(fl[pc] & H_IDX))
+				hide_index(H, pc, i);
+			continue;
+		}
+		fl[i] = 0;
+		if (fl[pc] & H_IDX)
+			c = hide_class(H, pc, nd[i].name, (uint32_t)i);
+		lc[i] = c;
+		if (c != i) {
+			/* A second member. */
+			if (!(fl[c] & H_IDX))
+				hide_index(H, c, i);
+			continue;
+		}
+		for (size_t j = 0; j < nv; j++)
+			H->acc[i * nv + j] = 0;
+	}
+}
+
+/* The pass up; the number of kept classes, or 0 on overflow. */
+KEEP_INLINE uint32_t
+hide_up(struct hide *H, size_t nv)
+{
+	const ft_node *nd = H->nd;
+	const uint64_t *tot = H->tot;
+	uint8_t *fl = H->fl;
+	const uint32_t *lc = H->lc;
+	uint32_t *cnt = H->cnt;
+	uint64_t *acc = H->acc;
+	uint64_t s[FT_KEEP_NV];
+	uint32_t k = 0;
+	int bad = 0;
+	for (size_t i = H->nn; i-- > 0;) {
+		for (size_t j = 0; j < nv; j++)
+			s[j] = tot[i * nv + j];
+		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling)
+			for (size_t j = 0; j < nv; j++)
+				s[j] -= tot[(size_t)c * nv + j];
+		int snz = 0;
+		for (size_t j = 0; j < nv; j++)
+			snz |= s[j] != 0;
+		uint32_t l = lc[i];
+		if (snz) {
+			fl[i] |= H_SNZ;
+			fl[l] |= H_NZ;
+			bad |= rows_add(&acc[(size_t)l * nv], s, nv);
+		}
+		cnt[i] = FT_NONE;
+		if (l != i || (!(fl[i] & (H_NZ | H_KID)) && i > 0))
+			continue;
+		cnt[i] = ++k;
+		if (i > 0) {
+			uint32_t pc = lc[nd[i].parent];
+			fl[pc] |= H_KID;
+			bad |= rows_add(&acc[(size_t)pc * nv], &acc[i * nv], nv);
+		}
+	}
+	return bad ? 0 : k;
+}
+
+/* The pass down writing the kept classes; their largest depth.  Indexed
+ * classes go to *sortv. */
+KEEP_INLINE uint32_t
+hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
+    uint32_t *sortv, uint32_t *nsort)
+{
+	const ft_node *nd = H->nd;
+	const uint8_t *fl = H->fl;
+	const uint32_t *cnt = H->cnt, *lc = H->lc;
+	ft_node *out = np->nodes;
+	uint64_t *ot = (uint64_t *)np->total;
+	uint32_t maxd = 0, ns = 0;
+	uint8_t *d8 = H->d8;
+	d8[0] = 0;
+	for (size_t i = 0; i < H->nn; i++) {
+		if (cnt[i] == FT_NONE)
+			continue;
+		uint32_t n = k - cnt[i];
+		ft_node *w = &out[n];
+		w->name = nd[i].name;
+		w->child = FT_NONE;
+		w->sibling = FT_NONE;
+		if (i == 0) {
+			w->parent = FT_NONE;
+		} else {
+			uint32_t pc = lc[nd[i].parent], pn = k - cnt[pc];
+			w->parent = pn;
+			uint32_t d = d8_next(d8, n, pn);
+			if (d > maxd)
+				maxd = d;
+			if (fl[pc] & H_IDX) {
+				w->sibling = out[pn].child;
+				out[pn].child = n;
+			} else {
+				uint32_t sb = next_kept(nd, cnt, nd[i].sibling);
+				w->sibling = sb == FT_NONE ? FT_NONE : k - cnt[sb];
+			}
+		}
+		if (fl[i] & H_IDX) {
+			sortv[ns++] = n;
+		} else {
+			uint32_t c = next_kept(nd, cnt, nd[i].child);
+			w->child = c == FT_NONE ? FT_NONE : k - cnt[c];
+		}
+		for (size_t j = 0; j < nv; j++)
+			ot[(size_t)n * nv + j] = H->acc[i * nv + j];
+	}
+	*nsort = ns;
+	return maxd < D8_CAP ? maxd : depths_exact(out, k, H->max_depth);
+}
+
+static ft_profile *
+filter_hide(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
+	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0,
+	    p->max_depth, NULL};
+	H.fl = xbig_realloc(NULL, 0, nn);
+	H.d8 = xbig_realloc(NULL, 0, nn);
+	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	H.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
+	/* Class totals by old id in the new tree's total array (see
+	 * filter_keep). */
+	ft_profile *np = profile_new_like(p);
+	profile_fill(np, (uint32_t)nn);
+	H.acc = (uint64_t *)np->total;
+	H.hkey = xcalloc((size_t)H.hmask + 1, sizeof(uint64_t));
+	H.hval = xmalloc(sizeof(uint32_t) * ((size_t)H.hmask + 1));
+	if (nv == 1)
+		hide_down(&H, 1);
+	else if (nv == 2)
+		hide_down(&H, 2);
+	else
+		hide_down(&H, nv);
+	free(H.hkey);
+	free(H.hval);
+	uint32_t k = nv == 1 ? hide_up(&H, 1) : nv == 2 ? hide_up(&H, 2) :
+	    hide_up(&H, nv);
+	if (k == 0) {
+		diag_set(err, "total of counts overflows 64 bits");
+		profile_free(np);
+		np = NULL;
+	} else {
+		uint32_t *sortv = xbig_realloc(NULL, 0, sizeof(uint32_t) * k), ns;
+		uint32_t maxd = nv == 1 ? hide_write(&H, np, k, 1, sortv, &ns) :
+		    nv == 2 ? hide_write(&H, np, k, 2, sortv, &ns) :
+		    hide_write(&H, np, k, nv, sortv, &ns);
+		if (column < 0 || column >= np->nvals)
+			column = np->deftype;
+		/* Lists copied whole keep the input's order, name or weight
+		 * (their totals are the same); the merged ones are sorted. */
+		int sorted = p->order == 1 + (int)sort &&
+		    (sort == FT_SORT_NAME || p->order_col == column);
+		if (sorted)
+			profile_sort_some(np, sort, column, sortv, ns);
+		profile_filled(np, k, maxd, sort, column, sorted);
+		xbig_free(sortv, sizeof(uint32_t) * k);
+		if (p->labels != NULL) {
+			uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
+			for (size_t i = 0; i < nn; i++)
+				tgt[i] = (H.fl[i] & H_SNZ) ? k - H.cnt[H.lc[i]] :
+				    FT_NONE;
+			labels_remap(p, np, tgt);
+			free(tgt);
+		}
+	}
+	xbig_free(H.fl, nn);
+	xbig_free(H.lc, sizeof(uint32_t) * nn);
+	xbig_free(H.cnt, sizeof(uint32_t) * nn);
+	xbig_free(H.d8, nn);
+	return np;
+}
+
+ft_profile *
+transform_filter(const ft_profile *p, int kind, const uint8_t *match,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	if ((kind == FILTER_IGNORE || kind == FILTER_PRUNE_FROM) && p->finished &&
+	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
+		return filter_keep(p, kind, match, sort, column, err);
+	if ((kind == FILTER_HIDE || kind == FILTER_SHOW) && p->finished &&
+	    p->nnodes > 0 && p->nvals <= FT_KEEP_NV)
+		return filter_hide(p, kind, match, sort, column, err);
+	struct pass s = {p, profile_new_like(p), kind, NULL, NULL, NULL, NULL, NULL};
+	size_t nn = p->nnodes;
+	/* The result has at most as many nodes; pages never touched cost
+	 * nothing, so reserving the upper bound is free for small results. */
+	profile_reserve(s.np, nn);
+	/* Scratch as big arrays: reused from the last filter's, already
+	 * faulted in (xbig_realloc's pool). */
+	/* Self rows of every node in one pass where most stacks stay
+	 * (ignore, prune-from, hide, show); focus and show-from usually keep
+	 * few, and work out only theirs. */
+	ft_val *sv = kind == FILTER_FOCUS || kind == FILTER_SHOW_FROM ? NULL :
+	    self_rows(p);
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
+	s.fl = xbig_realloc(NULL, 0, nn ? nn : 1);
+	s.newn = xbig_realloc(NULL, 0, sizeof(uint32_t) * (nn ? nn : 1));
+	s.chain = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 2));
+	if (kind == FILTER_PRUNE_FROM) {
+		s.dm = xbig_realloc(NULL, 0, sizeof(uint32_t) * (nn ? nn : 1));
+		s.dm[0] = FT_NONE;
+	}
+	s.fl[0] = F_KEPT | F_SOLE;
+	s.newn[0] = FT_ROOT;
+	int rc = 0;
+	/* Where each node's self went, to carry labels over (labels.h). */
+	uint32_t *tgt = NULL;
+	if (p->labels != NULL) {
+		tgt = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+		for (size_t i = 0; i < nn; i++)
+			tgt[i] = FT_NONE;
+	}
+	if (nn > 0 && !dropped(kind, 0) &&
+	    row_nonzero(self_of(p, sv, FT_ROOT, row), p->nvals)) {
+		rc = profile_add_self(s.np, FT_ROOT, self_of(p, sv, FT_ROOT, row), err);
+		if (tgt != NULL)
+			tgt[0] = FT_ROOT;
+	}
+	if (rc == 0) {
+		if (kind == FILTER_FOCUS || kind == FILTER_IGNORE ||
+		    kind == FILTER_PRUNE_FROM)
+			rc = filter_in_place(&s, match, sv, row, tgt, err);
+		else
+			rc = filter_reparent(&s, match, sv, row, tgt, err);
+	}
+	xbig_free(sv, sizeof(ft_val) * (size_t)p->nvals * (nn ? nn : 1));
+	free(row);
+	xbig_free(s.fl, nn ? nn : 1);
+	xbig_free(s.newn, sizeof(uint32_t) * (nn ? nn : 1));
+	free(s.chain);
+	xbig_free(s.dm, sizeof(uint32_t) * (nn ? nn : 1));
+	if (rc == 0)
+		rc = profile_finish(s.np, sort, column, err);
+	if (rc == 0 && tgt != NULL)
+		labels_remap(p, s.np, tgt);
+	free(tgt);
+	if (rc != 0) {
+		profile_free(s.np);
+		return NULL;
+	}
+	return s.np;
+}
+
+uint8_t *
+filter_match(const ft_profile *p, int kind, const ft_matcher *m)
+{
+	uint8_t *map = match_names(m, p->names);
+	/* pprof matches prune-from against function names only. */
+	if (kind != FILTER_PRUNE_FROM)
+		framesrc_match(p->fsrc, m, map, intern_count(p->names));
+	return map;
+}
+
+/* tagfocus, tagignore, tagroot, tagleaf: one pass, or NULL (*err clear)
+ * when there are none. */
+static ft_profile *
+apply_tags(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+    int column, int *failed, ft_diag *err)
+{
+	*failed = 0;
+	if (f == NULL)
+		return NULL;
+	struct ft_tagspec **t = xmalloc(sizeof(*t) * (size_t)(f->n + 1));
+	int n = 0;
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind >= FILTER_TAGFOCUS && f->v[i].kind <= FILTER_TAGLEAF)
+			t[n++] = f->v[i].tag;
+	ft_profile *np = NULL;
+	if (n > 0 && (np = transform_tags(p, t, n, sort, column, err)) == NULL)
+		*failed = 1;
+	free(t);
+	return np;
+}
+
+/* Regex filters in order, on a fresh copy when there are none. */
+static ft_profile *
+apply_regex(const ft_profile *p0, const ft_filters *f, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	int failed;
+	ft_profile *tagged = apply_tags(p0, f, sort, column, &failed, err);
+	if (failed)
+		return NULL;
+	const ft_profile *p = tagged != NULL ? tagged : p0;
+	ft_profile *cur = tagged;
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		if (f->v[i].kind >= FILTER_REGEX_KINDS)
+			continue;
+		const ft_profile *in = cur != NULL ? cur : p;
+		/* p0: the same names and sources as every derived tree. */
+		uint8_t *map = filter_match(p0, f->v[i].kind, f->v[i].m);
+		ft_profile *np = transform_filter(in, f->v[i].kind, map, sort, column, err);
+		free(map);
+		if (cur != NULL)
+			profile_free(cur);
+		if (np == NULL)
+			return NULL;
+		cur = np;
+	}
+	if (cur == NULL || cur == tagged) {
+		if (cur != NULL)
+			return cur;
+		/* A copy: hide with nothing matching keeps every frame. */
+		uint8_t *none = xcalloc(intern_count(p->names) + 1, 1);
+		cur = transform_filter(p, FILTER_HIDE, none, sort, column, err);
+		free(none);
+	}
+	return cur;
+}
+
+ft_profile *
+transform_apply_filters(const ft_profile *p, const ft_filters *f,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	return apply_regex(p, f, sort, column, err);
+}
+
+ft_profile *
+transform_apply(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	ft_profile *cur = apply_regex(p, f, sort, column, err);
+	if (cur == NULL || f == NULL)
+		return cur;
+	int how = 0;
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == FILTER_COLLAPSE)
+			how |= strcmp(f->v[i].pattern, "all") == 0 ? FT_COLLAPSE_ALL :
+			    FT_COLLAPSE_DIRECT;
+	if (how != 0) {
+		uint32_t *map = cur->labels != NULL ?
+		    xmalloc(sizeof(uint32_t) * (cur->nnodes + 1)) : NULL;
+		ft_profile *np = transform_collapse(cur,
+		    (how & FT_COLLAPSE_ALL) ? FT_COLLAPSE_ALL : FT_COLLAPSE_DIRECT,
+		    sort, column, map, err);
+		if (np != NULL && map != NULL)
+			labels_remap(cur, np, map);
+		free(map);
+		profile_free(cur);
+		if ((cur = np) == NULL)
+			return NULL;
+	}
+	if (filters_find(f, FILTER_INVERT) >= 0) {
+		uint32_t *map = cur->labels != NULL ?
+		    xmalloc(sizeof(uint32_t) * (cur->nnodes + 1)) : NULL;
+		ft_profile *np = transform_invert(cur, sort, column, map, err);
+		if (np != NULL && map != NULL)
+			labels_remap(cur, np, map);
+		free(map);
+		profile_free(cur);
+		cur = np;
+	}
+	return cur;
+}

@@ -1,0 +1,116 @@
+/* keymap.c - the key table (see keymap.h). */
+#include "view/keymap.h"
+
+#include <string.h>
+
+const ft_keydef keymap[] = {
+	{"Left h", {FTK_LEFT, 'h'}, ACT_LEFT, "select the previous frame in the row"},
+	{"Right l", {FTK_RIGHT, 'l'}, ACT_RIGHT, "select the next frame in the row"},
+	{"Up k", {FTK_UP, 'k'}, ACT_UP, "select the parent (caller)"},
+	{"Down j", {FTK_DOWN, 'j'}, ACT_DOWN, "select the widest child (callee)"},
+	{"g Home", {'g', FTK_HOME}, ACT_TOP, "go to the first row"},
+	{"G End", {'G', FTK_END}, ACT_BOTTOM, "go to the last row"},
+	{"PgUp", {FTK_PGUP, FTK_CTRL('b')}, ACT_PGUP, "move a page up"},
+	{"PgDn", {FTK_PGDN, FTK_CTRL('f')}, ACT_PGDN, "move a page down"},
+	{"Enter", {FTK_ENTER}, ACT_ZOOM, "zoom into the selected frame"},
+	{"Backspace u", {FTK_BACKSPACE, 'u'}, ACT_ZOOM_OUT, "zoom out one level"},
+	{"Esc 0", {FTK_ESC, '0'}, ACT_RESET, "reset zoom; leave the butterfly view or table"},
+	{"[", {'['}, ACT_BACK, "back in zoom history"},
+	{"]", {']'}, ACT_FORWARD, "forward in zoom history"},
+	{"f", {'f'}, ACT_FLIP, "flip: root at top or bottom (classic flame)"},
+	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat (kernel frames blue, JIT green, inlined aqua)"},
+	{"d", {'d'}, ACT_DETAILS, "show or hide the details panel"},
+	{"s", {'s'}, ACT_TYPE_NEXT, "next sample type"},
+	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},
+	{"/", {'/'}, ACT_SEARCH, "search frames by regex (in the table: filter rows)"},
+	{"*", {'*'}, ACT_SEARCH_SEL, "search for the selected frame's exact name"},
+	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order)"},
+	{"N", {'N'}, ACT_PREV, "select the previous search match"},
+	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
+	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE"},
+	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
+	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
+	{"F", {'F'}, ACT_FILTER_LIST, "list the filters and the search; x or Delete removes the selected one"},
+	{"U", {'U'}, ACT_FILTER_UNDO, "undo the last change of the filters"},
+	{"Ctrl-R", {FTK_CTRL('r')}, ACT_FILTER_REDO, "redo the filter change undone"},
+	{"b", {'b'}, ACT_BUTTERFLY, "butterfly: callers and callees of the selected function"},
+	{"t", {'t'}, ACT_TABLE, "function table (Enter: butterfly of the row)"},
+	{"o", {'o'}, ACT_TABLE_SORT, "function table: sort by self, total or name"},
+	{"D", {'D'}, ACT_CMP_DIFF, "comparison: side by side or differential graph"},
+	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A or max(A,B)"},
+	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
+	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
+	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
+	{"M", {'M'}, ACT_DEMANGLE, "C++/Rust names: demangled short, in full, or as mangled"},
+	{"i", {'i'}, ACT_INVERT, "invert: bottom-up graph, roots are where samples were taken"},
+	{"r", {'r'}, ACT_COLLAPSE, "collapse recursion: direct, then all (flatten), then off"},
+	{"P", {'P'}, ACT_GROUP, "processes and threads: merged, one root frame per process or per thread"},
+	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
+	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
+	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
+	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
+	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
+	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
+	{"q Ctrl-C", {'q', FTK_CTRL('c')}, ACT_QUIT, "quit"},
+};
+
+const int keymap_len = (int)(sizeof(keymap) / sizeof(keymap[0]));
+
+const ft_legend keymap_legend[] = {
+	{"\xe2\x96\x91", ":", "\\[u2591]",
+	    "frames under one cell wide, merged into a dim filler so their time shows"},
+};
+
+const int keymap_legend_len = (int)(sizeof(keymap_legend) / sizeof(keymap_legend[0]));
+
+enum ft_action
+keymap_action(int key)
+{
+	for (int i = 0; i < keymap_len; i++)
+		for (int j = 0; j < 4 && keymap[i].codes[j] != 0; j++)
+			if (keymap[i].codes[j] == key)
+				return keymap[i].action;
+	return ACT_NONE;
+}
+
+void
+keymap_print_text(FILE *out)
+{
+	for (int i = 0; i < keymap_len; i++)
+		fprintf(out, "  %-14s %s\n", keymap[i].keys, keymap[i].help);
+	fprintf(out, "  %-14s %s\n", "mouse", "click selects, double click zooms, wheel scrolls");
+	for (int i = 0; i < keymap_legend_len; i++)
+		fprintf(out, "  %s (ASCII %s)%*s %s\n", keymap_legend[i].utf8, keymap_legend[i].ascii,
+		    (int)(14 - 10 - strlen(keymap_legend[i].ascii)), "", keymap_legend[i].help);
+}
+
+void
+keymap_print_mdoc(FILE *out)
+{
+	fputs(".Bl -tag -width Ds\n", out);
+	for (int i = 0; i < keymap_len; i++) {
+		fputs(".It Cm ", out);
+		/* Each key a separate argument; escape mdoc-special first chars. */
+		const char *k = keymap[i].keys;
+		while (*k) {
+			const char *sp = strchr(k, ' ');
+			size_t n = sp ? (size_t)(sp - k) : strlen(k);
+			if (n == 1 && strchr(".,:;()[]?!|", k[0]) != NULL)
+				fputs("\\&", out);
+			fwrite(k, 1, n, out);
+			k += n;
+			if (*k == ' ') {
+				fputs(" , ", out);
+				k++;
+			}
+		}
+		fputc('\n', out);
+		fprintf(out, "%c%s.\n", keymap[i].help[0] - 32 * (keymap[i].help[0] >= 'a' && keymap[i].help[0] <= 'z'),
+		    keymap[i].help + 1);
+	}
+	fputs(".It Cm mouse\nClick selects, double click zooms, wheel scrolls.\n", out);
+	for (int i = 0; i < keymap_legend_len; i++)
+		fprintf(out, ".It Sy %s No (ASCII Sy \\&%s )\n%c%s.\n", keymap_legend[i].mdoc,
+		    keymap_legend[i].ascii, keymap_legend[i].help[0] - 32, keymap_legend[i].help + 1);
+	fputs(".El\n", out);
+}
