@@ -58,6 +58,20 @@ check "quickstart as root: apt-get update without debconf prompts" \
 check "quickstart as root: build and test tools in one install" \
     has "DEBIAN_FRONTEND=noninteractive install -y build-essential pkg-config libncurses-dev zlib1g-dev libpcre2-dev libdeflate-dev libiberty-dev libyajl-dev libcurl4-openssl-dev tmux procps" "$tmp/log"
 
+# Every package .ci/run installs for make check (which runs every suite
+# there), quickstart installs too: the README's two commands on a bare
+# Debian skip nothing.
+ci_pkgs=$(sed -n 's/.*apt-get install -y[^ ]*\(.*\)>.*/\1/p' .ci/run | tr ' \t\\' '\n\n\n' | grep -v '^-' | grep -v '^$')
+missing=""
+for p in $ci_pkgs; do
+	grep -q -E "install -y( --no-install-recommends)? (.* )?$p( |\$)" "$tmp/log" || missing="$missing $p"
+done
+[ -n "$ci_pkgs" ] || missing="(no packages read from .ci/run)"
+check "quickstart as root: installs every package .ci/run installs (missing:${missing:- none})" \
+    [ -z "$missing" ]
+check "quickstart as root: Chromium without recommends" \
+    has "DEBIAN_FRONTEND=noninteractive install -y --no-install-recommends chromium" "$tmp/log"
+
 qs 1000 none --deps
 check "quickstart without root or sudo: exit 1" [ "$(cat "$tmp/rc")" = 1 ]
 check "quickstart without sudo: prints the su -c command" \
