@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd_input.h"
 #include "cli/cmd_msg.h"
+#include "cli/cmd_record.h"
 #include "cli/cmd_run.h"
 #include "view/keymap.h"
 #include "profile/demangle.h"
@@ -179,6 +181,7 @@ usage(FILE *out)
 {
 	fputs("usage: flametui [options] PROFILE|URL\n"
 	    "       flametui [options] BEFORE AFTER   (compare two profiles)\n"
+	    "       flametui record [record options] [options] (-- CMD ARGS | -p PID[,PID] | -a)\n"
 	    "\n"
 	    "Interactive terminal flame graph viewer.  PROFILE may be - for stdin; its\n"
 	    "format is recognised from its content (--info says which and why):\n"
@@ -195,6 +198,20 @@ usage(FILE *out)
 	    "PROFILE may also be the URL of a pprof HTTP endpoint, fetched like go tool\n"
 	    "pprof does (profile, heap, allocs, block, mutex, goroutine; http or https):\n"
 	    "  flametui http://127.0.0.1:6060/debug/pprof/profile?seconds=5\n"
+	    "\n"
+	    "record: profile a command (-- CMD ARGS), processes (-p PID[,PID]) or the\n"
+	    "whole machine (-a) with perf and watch the flame graph grow live; q stops\n"
+	    "the recording and quits.  With --dump, --top, --export, --info or -o it\n"
+	    "records to the end (the command exits, --duration, or Ctrl-C), then prints.\n"
+	    "  flametui record -p 1234            flametui record --top 20 -- make -j8\n"
+	    "  --freq HZ              samples per second (default 997)\n"
+	    "  --duration S           stop after S seconds\n"
+	    "  --call-graph fp|dwarf|lbr  how perf walks stacks (default fp)\n"
+	    "  --off-cpu              also record the sched_switch tracepoint (where\n"
+	    "                         threads leave the CPU) as its own sample type\n"
+	    "  -p PID[,PID], -a       processes to profile, or all CPUs\n"
+	    "  -o FILE                keep the recording (perf script text; gzip'd when\n"
+	    "                         FILE ends in .gz): open it later with flametui FILE\n"
 	    "\n"
 	    "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
@@ -457,11 +474,37 @@ parse_args(int argc, char **argv, ft_cmdline *o)
 	return parse_files(o, argc, argv);
 }
 
+/* Does --name (a long option of the table) take a value?  For `record`,
+ * which passes the viewer's options on. */
+static int
+option_takes_arg(const char *a)
+{
+	if (strncmp(a, "--", 2) != 0)
+		return 0;
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (strcmp(a + 2, options[i].name) == 0)
+			return options[i].has_arg == required_argument;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	ft_cmdline o;
+	if (argc > 1 && strcmp(argv[1], "record") == 0) {
+		static ft_record rec;
+		int rc = cmd_record_parse(argc, argv, &rec, option_takes_arg);
+		if (rc >= 0)
+			return rc;
+		rc = parse_args(rec.nrest, rec.rest, &o);
+		if (rc >= 0) {
+			filters_free(&o.filters);
+			rmdir(rec.dir);
+			return rc;
+		}
+		return cmd_record(&rec, &o);
+	}
 	int rc = parse_args(argc, argv, &o);
 	if (rc >= 0) {
 		filters_free(&o.filters);
