@@ -60,6 +60,7 @@ typedef struct ft_cmdline {
 	long timeout;           /* --timeout N for URLs (0: default) */
 	int svg_width;          /* --svg-width PX (0: default) */
 	double min_width;       /* --min-width PX (0: default) */
+	const struct ft_live *live; /* record: the recording the viewer follows (cmd_watch.h) */
 	const char *files[CMD_MAX_FILES];
 	int nfiles;
 } ft_cmdline;

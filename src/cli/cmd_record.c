@@ -32,6 +32,7 @@
 
 #include "cli/cmd_msg.h"
 #include "cli/cmd_run.h"
+#include "cli/cmd_watch.h"
 #include "base/xalloc.h"
 #include "ops/filters.h"
 
@@ -681,6 +682,43 @@ janitor_stop(pid_t j)
 	}
 }
 
+/* The viewer's view of the recording (ft_live). */
+struct live {
+	struct pipeline *pl;
+	struct relay *rl;
+	double t0, t_end;     /* t_end: when it stopped, 0 while recording */
+};
+
+static int
+live_recording(void *ctx)
+{
+	struct live *l = ctx;
+	reap(l->pl, 0);
+	if (l->pl->rec_done && l->t_end == 0)
+		l->t_end = now_s();
+	return !l->pl->rec_done;
+}
+
+static void
+live_stop(void *ctx)
+{
+	struct live *l = ctx;
+	stop(l->pl);
+	if (l->t_end == 0)
+		l->t_end = now_s();
+}
+
+static void
+live_status(void *ctx, char *buf, size_t cap)
+{
+	struct live *l = ctx;
+	int on = live_recording(l);
+	double t = (on ? now_s() : l->t_end) - l->t0;
+	long k = relay_samples(l->rl, NULL);
+	snprintf(buf, cap, "%s %.0f s, %ld samples, %.0f/s%s", on ? "recording" : "recorded", t, k,
+	    t > 0 ? (double)k / t : 0.0, on ? " (q stops)" : "");
+}
+
 int
 cmd_record(ft_record *r, ft_cmdline *o)
 {
@@ -768,8 +806,13 @@ cmd_record(ft_record *r, ft_cmdline *o)
 	} else if (live_view) {
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
+		struct live lv = {.pl = &pl, .rl = &rl, .t0 = t0};
+		ft_live live = {.ctx = &lv, .recording = live_recording, .stop = live_stop,
+		    .status = live_status};
 		o->watch = 1;
+		o->live = &live;
 		rc = cmd_run(o);
+		o->live = NULL;
 		ran = 1;
 		stop(&pl);
 		pthread_join(th, NULL);

@@ -33,7 +33,10 @@ struct follow {
 	/* The trees this loaded and the view uses (the first generation
 	 * belongs to ft_input); freed when the next replaces them. */
 	ft_profile *own[2];
-	char note[DIAG_MAX + 160]; /* header text (the profile's note) */
+	char note[DIAG_MAX + 400]; /* header text (the profile's note) */
+	char last[DIAG_MAX + 400]; /* what the last reload said (note without
+	                            * the recording's figures) */
+	int paused, missed;        /* p: changes are not loaded; one came */
 	const char *orig_note;     /* the file's own note, kept after ours */
 	char *orig_copy;
 };
@@ -72,10 +75,35 @@ show_note(struct follow *f)
 		v->prof->note = f->note;
 }
 
-/* The header text: ours, then the file's own note. */
+/* src into dst[cap], cut to fit. */
+static void
+copy_text(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+	if (n >= cap)
+		n = cap - 1;
+	memmove(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* The header text: ours, then the file's own note.  A recording puts
+ * its figures first. */
 static void
 set_note(struct follow *f)
 {
+	copy_text(f->last, sizeof(f->last), f->note);
+	if (f->o->live != NULL || f->paused) {
+		char st[160] = "";
+		if (f->o->live != NULL) {
+			f->o->live->status(f->o->live->ctx, st, sizeof(st));
+			if (!f->o->live->recording(f->o->live->ctx))
+				snprintf(st + strlen(st), sizeof(st) - strlen(st), "; q quits");
+		}
+		snprintf(f->note, sizeof(f->note), "%s%s%s", st, st[0] != '\0' ? "; " : "",
+		    f->paused ? "paused (p resumes); " : "");
+		size_t n = strlen(f->note);
+		copy_text(f->note + n, sizeof(f->note) - n, f->last);
+	}
 	if (f->orig_note != NULL) {
 		size_t n = strlen(f->note);
 		snprintf(f->note + n, sizeof(f->note) - n, "; %s", f->orig_note);
@@ -170,6 +198,10 @@ follow_wake(void *ctx, int *fds, int max, int *timeout_ms)
 	}
 	if (n < max && reloader_fd(f->r) >= 0)
 		fds[n++] = reloader_fd(f->r);
+	/* A recording's header counts the seconds. */
+	if (f->o->live != NULL && f->o->live->recording(f->o->live->ctx) &&
+	    (*timeout_ms < 0 || *timeout_ms > 1000))
+		*timeout_ms = 1000;
 	return n;
 }
 
@@ -181,7 +213,9 @@ follow_woke(void *ctx)
 	int changed = 0, flags = 0;
 	for (int i = 0; i < f->nw; i++)
 		changed |= watch_check(f->w[i]);
-	if (changed)
+	if (changed && f->paused)
+		f->missed = 1;
+	else if (changed)
 		reloader_start(f->r, v->prof->names);
 	ft_profile *np[2] = {NULL, NULL};
 	ft_diag err = {{0}};
@@ -196,9 +230,42 @@ follow_woke(void *ctx)
 		set_note(f);
 		flags |= V_REDRAW;
 	}
-	if (reloader_pending(f->r))
+	if (reloader_pending(f->r) && !f->paused)
 		reloader_start(f->r, v->prof->names);
+	if (t == 0 && f->o->live != NULL) {
+		copy_text(f->note, sizeof(f->note), f->last);
+		set_note(f);
+		flags |= V_REDRAW;
+	}
 	return flags;
+}
+
+/* q while recording stops the recording and keeps the view. */
+static int
+follow_quit(void *ctx)
+{
+	struct follow *f = ctx;
+	const ft_live *l = f->o->live;
+	if (l == NULL || !l->recording(l->ctx))
+		return 1;
+	l->stop(l->ctx);
+	copy_text(f->note, sizeof(f->note), f->last);
+	set_note(f);
+	return 0;
+}
+
+/* p: stop or go on loading the changes (a recording goes on). */
+static void
+follow_pause(void *ctx)
+{
+	struct follow *f = ctx;
+	f->paused = !f->paused;
+	if (!f->paused && f->missed) {
+		f->missed = 0;
+		reloader_start(f->r, f->v->prof->names);
+	}
+	copy_text(f->note, sizeof(f->note), f->last);
+	set_note(f);
 }
 
 int
@@ -223,7 +290,8 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 	if (p0 != NULL && p0->note != NULL)
 		f.orig_note = f.orig_copy = strdup(p0->note);
 	ft_diag err = {{0}};
-	ft_tui_opts to = {o->color, 0, o->mouse, follow_wake, follow_woke, &f};
+	ft_tui_opts to = {.color = o->color, .mouse = o->mouse, .wake = follow_wake,
+	    .woke = follow_woke, .quit = follow_quit, .pause = follow_pause, .wctx = &f};
 	int rc = 0;
 	(void)in;
 	if (tui_run(v, &to, &err) != 0) {

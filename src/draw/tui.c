@@ -869,8 +869,18 @@ tui_run(ft_view *v, const ft_tui_opts *o, ft_diag *err)
 				t.prev_valid = 0;
 			}
 		}
-		if (f & V_QUIT)
-			quit = 1;
+		if (f & V_QUIT) {
+			if (o->quit == NULL || o->quit(o->wctx))
+				quit = 1;
+			else
+				dirty = 1;
+		}
+		if (f & V_PAUSE) {
+			if (o->pause != NULL)
+				o->pause(o->wctx);
+			else
+				view_message(v, "p pauses --watch and record; nothing is followed here");
+		}
 		if (f & V_COPY) {
 			char *text = view_take_copy(v);
 			if (text != NULL)

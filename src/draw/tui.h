@@ -18,6 +18,12 @@ typedef struct ft_tui_opts {
 	 * nothing is watched (the loop blocks in the key read). */
 	int (*wake)(void *wctx, int *fds, int max, int *timeout_ms);
 	int (*woke)(void *wctx);
+	/* With wake: quit() runs when the view asks to quit and returns 1
+	 * to quit, 0 to stay (a recording was stopped instead); pause()
+	 * runs for the pause key.  NULL: quit at once; the key says there
+	 * is nothing to pause. */
+	int (*quit)(void *wctx);
+	void (*pause)(void *wctx);
 	void *wctx;
 } ft_tui_opts;
 

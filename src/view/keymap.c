@@ -48,6 +48,7 @@ const ft_keydef keymap[] = {
 	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
+	{"p", {'p'}, ACT_PAUSE, "--watch and record: pause or resume following the file (a recording goes on)"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},

@@ -44,6 +44,7 @@ enum ft_view_flags {
 	V_SUSPEND = 4,
 	V_COPY = 8, /* view_take_copy() has text for the clipboard */
 	V_EXPORT = 16, /* the screen should write the view as an SVG file */
+	V_PAUSE = 32,  /* pause or resume following (--watch, record) */
 };
 
 /* Colour modes.  One profile cycles NAME, PACKAGE, HEAT; a comparison

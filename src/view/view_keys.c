@@ -87,7 +87,7 @@ table_apply(ft_view *v, enum ft_action a)
 	}
 	case ACT_COPY: case ACT_COPY_STACK:
 		return view_table_copy(v);
-	case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
+	case ACT_QUIT: case ACT_PAUSE: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
 		return common_apply(v, a);
 	default:
 		return 0;
@@ -125,7 +125,7 @@ flist_apply(ft_view *v, enum ft_action a)
 	case ACT_FILTER_LIST: case ACT_ZOOM: case ACT_RESET:
 		v->flist.active = 0;
 		break;
-	case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND: case ACT_FILTER:
+	case ACT_QUIT: case ACT_PAUSE: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND: case ACT_FILTER:
 		return common_apply(v, a);
 	default:
 		v->flist.active = 0;
@@ -197,7 +197,7 @@ bf_apply(ft_view *v, enum ft_action a)
 	case ACT_SEARCH_SEL:
 		view_search_selected(v);
 		break;
-	case ACT_SEARCH: case ACT_QUIT: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
+	case ACT_SEARCH: case ACT_QUIT: case ACT_PAUSE: case ACT_HELP: case ACT_REDRAW: case ACT_SUSPEND:
 		return common_apply(v, a);
 	case ACT_COLOR: case ACT_TYPE_NEXT: case ACT_TYPE_PREV: case ACT_CMP_WIDTH:
 		/* The whole view changes and the halves follow: colour and
@@ -361,6 +361,8 @@ common_apply(ft_view *v, enum ft_action a)
 		return 0;
 	case ACT_QUIT:
 		return V_QUIT;
+	case ACT_PAUSE:
+		return V_PAUSE | V_REDRAW;
 	case ACT_SUSPEND:
 		return V_SUSPEND | V_REDRAW;
 	case ACT_REDRAW:
