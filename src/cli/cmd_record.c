@@ -473,7 +473,13 @@ start(const ft_record *r, const char *perf, struct pipeline *pl, int *script_out
 	if (pl->scr == 0) {
 		setpgid(0, pl->rec);
 		child_setup(p1[0], p2[1], pl->log);
-		execl(perf, perf, "script", "-i", "-", (char *)NULL);
+		/* In a pipe, perf script prints a tracepoint's stack without
+		 * offsets and libraries unless its fields are named. */
+		if (r->off_cpu)
+			execl(perf, perf, "script", "-i", "-", "-F",
+			    "trace:comm,tid,pid,time,event,trace,ip,sym,symoff,dso", (char *)NULL);
+		else
+			execl(perf, perf, "script", "-i", "-", (char *)NULL);
 		_exit(127);
 	}
 	if (pl->scr > 0)

@@ -189,6 +189,38 @@ header_event(const char *s, size_t n, int64_t *period, const char **ev, size_t *
 	return 1;
 }
 
+/* A tracepoint's header names its event before the event's own text:
+ * "comm pid [cpu] time: sched:sched_switch: prev_comm=...".  The first
+ * ": SUBSYS:NAME: " after the comm gives the event (stackcollapse-perf.pl
+ * names none here, and would count such stacks as its first event's).
+ * Returns 1 with the event text. */
+static int
+tracepoint_event(const char *s, size_t n, size_t from, const char **ev, size_t *evlen)
+{
+	for (size_t k = from; k + 2 < n; k++) {
+		if (s[k] != ':' || !is_ws(s[k + 1]))
+			continue;
+		size_t t = k + 1;
+		while (t < n && is_ws(s[t]))
+			t++;
+		size_t e = t;
+		int colon = 0;
+		while (e < n && !is_ws(s[e]))
+			e++;
+		/* The token ends in ':' and has one inside (subsystem:name). */
+		if (e - t < 3 || s[e - 1] != ':' || (e < n && !is_ws(s[e])))
+			continue;
+		for (size_t q = t; q + 1 < e; q++)
+			colon |= s[q] == ':';
+		if (!colon)
+			continue;
+		*ev = s + t;
+		*evlen = e - 1 - t;
+		return 1;
+	}
+	return 0;
+}
+
 static int
 finish_event(struct perf *P)
 {
@@ -268,8 +300,10 @@ header_line(struct perf *P, const char *s, size_t n, size_t comm_end,
 	ft_val count = 1;
 	if (!header_event(s, n, &period, &ev, &evlen)) {
 		period = -1; /* no event named: plain samples */
-		ev = "samples";
-		evlen = 7;
+		if (!tracepoint_event(s, n, comm_end, &ev, &evlen)) {
+			ev = "samples";
+			evlen = 7;
+		}
 	}
 	P->col = event_column(P, ev, evlen);
 	if (period > 0) {

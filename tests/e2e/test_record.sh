@@ -113,6 +113,23 @@ ft_check "no samples (an idle command): exit 1, says why" \
 	sh -c "[ $rc = 1 ] && grep -q 'no samples' '$FT_TMP/e'"
 ft_check "errors: no temporary file left" no_temp_left
 
+# --off-cpu: the sched_switch tracepoint as its own sample type where the
+# kernel lets us read it (its count as grep counts it in the saved text),
+# else refused with the reason.
+if [ -r /sys/kernel/tracing/events/sched/sched_switch/format ] ||
+    [ -r /sys/kernel/debug/tracing/events/sched/sched_switch/format ]; then
+	cc -O1 -fno-omit-frame-pointer -o "$FT_TMP/sl" "$FT_ROOT/tests/data/perf-offcpu-sleep.c"
+	"$FLAMETUI" record --off-cpu --info -o "$FT_TMP/off.perf" -- "$FT_TMP/sl" >"$FT_TMP/off.info" 2>/dev/null
+	n=$(grep -c 'sched:sched_switch:' "$FT_TMP/off.perf")
+	ft_check "--off-cpu: sched:sched_switch is a sample type, $n events as in the text" \
+		grep -q "^event1=sched:sched_switch: $n samples" "$FT_TMP/off.info"
+	ft_check "--off-cpu: no malformed line" grep -q '^invalid=0$' "$FT_TMP/off.info"
+else
+	"$FLAMETUI" record --off-cpu --top 3 -- "$HOT" 1 >/dev/null 2>"$FT_TMP/e" ; rc=$?
+	ft_check "--off-cpu without tracefs: exit 1 with the reason and the fix" \
+		sh -c "[ $rc = 1 ] && grep -q 'mount -t tracefs nodev /sys/kernel/tracing' '$FT_TMP/e'"
+fi
+
 # Live: the viewer opens while recording and the total grows; the header
 # counts seconds, samples and the rate; p pauses the refresh (the
 # recording goes on: resuming catches up); q stops perf and the command
