@@ -368,6 +368,19 @@ preflight(const ft_record *r, char *perf, size_t cap)
 			return 1;
 		}
 	}
+	/* What a user who is not root will miss, said before recording. */
+	if (geteuid() != 0) {
+		long paranoid = read_sysctl("/proc/sys/kernel/perf_event_paranoid");
+		long kptr = read_sysctl("/proc/sys/kernel/kptr_restrict");
+		if (paranoid >= 2 && !r->all)
+			cmd_msg(stderr, "flametui: record: user-space stacks only: "
+			    "kernel.perf_event_paranoid is %ld (as root: sysctl -w "
+			    "kernel.perf_event_paranoid=1 to see kernel frames)\n", paranoid);
+		else if (kptr > 0)
+			cmd_msg(stderr, "flametui: record: kernel frames will show as addresses: "
+			    "kernel.kptr_restrict is %ld (as root: sysctl -w kernel.kptr_restrict=0)\n",
+			    kptr);
+	}
 	if (r->off_cpu && access("/sys/kernel/tracing/events/sched/sched_switch", R_OK) != 0 &&
 	    access("/sys/kernel/debug/tracing/events/sched/sched_switch", R_OK) != 0) {
 		cmd_msg(stderr, "flametui: record: --off-cpu needs the kernel's sched_switch "

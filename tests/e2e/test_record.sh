@@ -113,6 +113,42 @@ ft_check "no samples (an idle command): exit 1, says why" \
 	sh -c "[ $rc = 1 ] && grep -q 'no samples' '$FT_TMP/e'"
 ft_check "errors: no temporary file left" no_temp_left
 
+# Not root: -a is not allowed (the sysctl to run is said); a command of
+# one's own records user space only, and says so.
+chmod 755 "$FT_TMP"
+mkdir -p "$FT_TMP/nobody"
+chmod 777 "$FT_TMP/nobody"
+as_nobody() { su -s /bin/sh nobody -c "cd '$FT_TMP/nobody' && TMPDIR='$FT_TMP/nobody' $*"; }
+if ! id nobody >/dev/null 2>&1 || ! command -v su >/dev/null 2>&1; then
+	echo "$FT_TEST: not-root part skipped: no user nobody or no su"
+	FT_FAILS=$((FT_FAILS + 1))
+elif [ "$(id -u)" != 0 ]; then
+	echo "$FT_TEST: not-root part skipped: these tests run as root (as CI does)"
+else
+	# A copy nobody can run wherever the repository is (a home of mode 700).
+	cp "$FLAMETUI" "$FT_TMP/nobody/flametui"
+	cp "$HOT" "$FT_TMP/nobody/hot"
+	chmod 755 "$FT_TMP/nobody/flametui" "$FT_TMP/nobody/hot"
+	NFT=$FT_TMP/nobody/flametui
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+	as_nobody "'$NFT' record -a --duration 1 --top 3" >/dev/null 2>"$FT_TMP/e"
+	rc=$?
+	if [ "$paranoid" -ge 1 ]; then
+		ft_check "not root, -a: exit 1, says perf_event_paranoid and the sysctl" \
+			sh -c "[ $rc = 1 ] && grep -q 'perf is not allowed to record here (kernel.perf_event_paranoid is $paranoid).*sysctl -w kernel.perf_event_paranoid=-1' '$FT_TMP/e'"
+	else
+		ft_check "not root, -a allowed (perf_event_paranoid $paranoid): exit 0" [ "$rc" = 0 ]
+	fi
+	if [ "$paranoid" -ge 2 ]; then
+		as_nobody "'$NFT' record --top 3 -- '$FT_TMP/nobody/hot' 1" >"$FT_TMP/top3" 2>"$FT_TMP/e"
+		rc=$?
+		ft_check "not root, own command: records (exit 0), hot on top" \
+			sh -c "[ $rc = 0 ] && awk 'NR == 3' '$FT_TMP/top3' | grep -q 'hot\$'"
+		ft_check "not root, own command: says user space only and the sysctl" \
+			grep -q 'user-space stacks only: kernel.perf_event_paranoid is 2 (as root: sysctl -w kernel.perf_event_paranoid=1' "$FT_TMP/e"
+	fi
+fi
+
 # --off-cpu: the sched_switch tracepoint as its own sample type where the
 # kernel lets us read it (its count as grep counts it in the saved text),
 # else refused with the reason.
