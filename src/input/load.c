@@ -164,6 +164,71 @@ looks_perf(const char *d, size_t n)
 	return 0;
 }
 
+/* Is line l[0..n) a folded stack line: text, then blanks, then a count
+ * ([-]digits[.digits]), with a second count before it in the differential
+ * form?  Blank lines and '#' comments pass too (*stack stays 0). */
+static int
+folded_line(const char *l, size_t n, int *stack)
+{
+	while (n > 0 && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r'))
+		n--;
+	size_t i = 0;
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	if (i == n || l[i] == '#')
+		return 1;
+	size_t t = n;
+	while (t > i && l[t - 1] != ' ' && l[t - 1] != '\t')
+		t--;
+	size_t k = t;
+	if (k < n && l[k] == '-')
+		k++;
+	size_t d = k;
+	while (k < n && l[k] >= '0' && l[k] <= '9')
+		k++;
+	if (k == d)
+		return 0;
+	if (k < n && l[k] == '.') {
+		k++;
+		while (k < n && l[k] >= '0' && l[k] <= '9')
+			k++;
+	}
+	if (k != n || t <= i + 1)
+		return 0;
+	*stack = 1;
+	return 1;
+}
+
+/* Text whose every line is a folded line (at least one a stack): folded,
+ * whatever else its bytes could be.  A protobuf of a few bytes can be
+ * printable ("x;y 5\nx;z 7\n" is well-formed protobuf); real protobuf
+ * has control bytes (field keys 0x08, 0x10, lengths) within a few bytes.
+ * A last line without its newline is judged only when no line before it
+ * is complete (it may be cut by the sniffed window). */
+static int
+looks_folded(const char *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)d[i];
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			return 0;
+	}
+	size_t i = 0;
+	int stacks = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		if (nl == NULL && stacks > 0)
+			break;
+		size_t e = nl != NULL ? (size_t)(nl - d) : n;
+		if (!folded_line(d + i, e - i, &stacks))
+			return 0;
+		i = e + 1;
+	}
+	return stacks > 0;
+}
+
 /* Does data[0..n) contain the text k? */
 static int
 has(const char *d, size_t n, const char *k)
@@ -249,7 +314,7 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 	enum ft_format j = sniff_json(data, n, why, cap);
 	if (j != FT_FMT_UNKNOWN)
 		return j;
-	if (looks_protobuf(d, n)) {
+	if (looks_protobuf(d, n) && !looks_folded(data, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
 	}
