@@ -534,6 +534,18 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		source_close(src);
 		return p;
 	}
+	if (fmt == FT_FMT_FOLDED) {
+		/* A table of another tool must not be read as stacks. */
+		const char *what, *at;
+		size_t len;
+		int line = sniff_foreign(head, (size_t)n, &what, &at, &len);
+		if (line > 0) {
+			diag_set(err, "%s:%d: %s", path, line, what);
+			diag_append_text(err, at, len);
+			source_close(src);
+			return NULL;
+		}
+	}
 	ft_profile *p = load_source(src, fmt, names, o, rep, err);
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
 	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&

@@ -142,3 +142,64 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 	}
 	return FT_FMT_UNKNOWN;
 }
+
+/* Does l[0..n) contain k? */
+static int
+line_has(const char *l, size_t n, const char *k)
+{
+	size_t kl = strlen(k);
+	for (size_t i = 0; i + kl <= n; i++)
+		if (l[i] == k[0] && memcmp(l + i, k, kl) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does l[0..n), blanks skipped, start with k? */
+static int
+line_starts(const char *l, size_t n, const char *k)
+{
+	size_t i = 0;
+	while (i < n && is_blank(l[i]))
+		i++;
+	size_t kl = strlen(k);
+	return n - i >= kl && memcmp(l + i, k, kl) == 0;
+}
+
+int
+sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_t *len)
+{
+	size_t i = 0;
+	int line = 0;
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		size_t e = nl != NULL ? (size_t)(nl - d) : n;
+		const char *l = d + i;
+		size_t ll = e - i;
+		line++;
+		i = e + 1;
+		const char *w = NULL;
+		/* GHC's +RTS -p / -P report: its title line, and the header
+		 * of its cost-centre tables (GHC User's Guide, "Time and
+		 * allocation profiling"). */
+		if (line_has(l, ll, "Time and Allocation Profiling Report") ||
+		    (line_starts(l, ll, "COST CENTRE") && line_has(l, ll, "MODULE")))
+			w = "a GHC profiling report (.prof, +RTS -p): a table of cost "
+			    "centres, not stacks; fold it first (ghc-prof-flamegraph or "
+			    "inferno-collapse-ghcprof)";
+		/* Valgrind's callgrind and cachegrind outputs: cost lines of
+		 * numbers under fn= headers. */
+		else if (line_starts(l, ll, "# callgrind format") ||
+		    line_starts(l, ll, "creator: callgrind") ||
+		    line_starts(l, ll, "creator: cachegrind") ||
+		    line_starts(l, ll, "creator: valgrind"))
+			w = "a Valgrind callgrind/cachegrind output: cost lines, not stacks; "
+			    "view it with callgrind_annotate or kcachegrind";
+		if (w != NULL) {
+			*what = w;
+			*at = l;
+			*len = ll > 0 && l[ll - 1] == '\r' ? ll - 1 : ll;
+			return line;
+		}
+	}
+	return 0;
+}
