@@ -154,6 +154,11 @@ struct ch {
 	uint32_t seq;
 	int frac_ns;           /* some timestamp is not a whole microsecond */
 	long ignored;          /* events of other phases */
+	/* clang -ftime-trace's summary lanes: one X event per lane, "Total
+	 * NAME" at ts 0 with args {count, "avg ms"}, the sum of NAME's
+	 * events; not time spent, left out of the tree (summary_lanes). */
+	long nsummary;
+	int64_t summary_us;    /* the longest one (Total ExecuteCompiler) */
 	ft_diag *err;
 };
 
@@ -504,6 +509,7 @@ enum {
 	F_PH, F_NAME, F_PID, F_TID, F_TS, F_DUR, F_ID, F_ARGS,
 	F_ARGS_NAME, F_DETAIL, F_DATA,     /* args.name, args.detail, args.data */
 	F_START, F_END, F_CPUPROFILE, F_DELTAS, /* args.data.* */
+	F_AVG_MS, F_COUNT,                 /* args["avg ms"], args.count */
 	NFIELDS
 };
 
@@ -515,6 +521,7 @@ static const json_field trace_fields[NFIELDS] = {
 	[F_DATA] = {"data", F_ARGS},
 	[F_START] = {"startTime", F_DATA}, [F_END] = {"endTime", F_DATA},
 	[F_CPUPROFILE] = {"cpuProfile", F_DATA}, [F_DELTAS] = {"timeDeltas", F_DATA},
+	[F_AVG_MS] = {"avg ms", F_ARGS}, [F_COUNT] = {"count", F_ARGS},
 };
 
 /* The members of a legacy sample that global_sample() reads, found in
@@ -733,6 +740,27 @@ spans_unused(struct ch *C)
 	return 1;
 }
 
+/* Is this X event one of clang -ftime-trace's summary lanes?  clang
+ * (llvm/lib/Support/TimeProfiler.cpp) writes, after the real events, one
+ * fake thread per section name holding a single event "Total NAME" at ts
+ * 0 whose dur is the sum of NAME's events and whose args are exactly
+ * {count, "avg ms"}.  Summed with the real thread they count the same time
+ * many times over (18 s for a 3.15 s compile), so they are left out and
+ * counted (--info summary_lanes). */
+static int
+summary_lane(struct ch *C, const json_val *const *f, const char *name)
+{
+	int64_t ts, dur, count;
+	if (name == NULL || strncmp(name, "Total ", 6) != 0 || f[F_AVG_MS] == NULL ||
+	    f[F_AVG_MS]->type != JSON_NUM || json_int(f[F_COUNT], &count) != 0 ||
+	    json_int(f[F_TS], &ts) != 0 || ts != 0 || json_int(f[F_DUR], &dur) != 0 ||
+	    dur < 0)
+		return 0;
+	if (C->nsummary++ == 0 || dur > C->summary_us)
+		C->summary_us = dur;
+	return 1;
+}
+
 /* One trace event: its fields (json.c, JSON_FIELDS). */
 static int
 trace_event(void *ctx, ft_json *j, const json_val *const *f)
@@ -768,6 +796,8 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 		C->ignored++;
 		return 0;
 	case 'X':
+		if (summary_lane(C, f, name))
+			return 0;
 		if (ts_ns(C, f[F_TS], &ts) != 0 || ts_ns(C, f[F_DUR], &dur) != 0 || dur < 0) {
 			bad(C, j, "X event without a numeric ts and a non-negative dur");
 			return 0;
@@ -1338,6 +1368,10 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	thread_labels(&C, p);
+	if (C.nsummary > 0)
+		snprintf(rep->summary, sizeof(rep->summary), "summary_lanes=%ld (clang "
+		    "-ftime-trace's \"Total\" lanes, left out of the total; the longest "
+		    "is %" PRId64 " us)", C.nsummary, C.summary_us);
 	p->format = "trace";
 	profile_set_source(p, C.path);
 	p->deftype = 0;
