@@ -7,6 +7,9 @@
  *   DTrace    an indented frame "module`function" (or a bare hex address)
  *             followed, after more frames, by an indented count; or the
  *             "CPU ID FUNCTION:NAME" header DTrace prints first
+ *
+ * A first stack deeper than the sniffed lines (its count not in sight) is
+ * told by DEEP_FRAMES frames of one shape in a row with nothing else.
  */
 #include "input/sniff.h"
 
@@ -14,6 +17,8 @@
 #include <string.h>
 
 #define SNIFF_LINES 400
+/* Frames of one shape in a row that tell a tracer without a count. */
+#define DEEP_FRAMES 64
 
 static int
 is_blank(char c)
@@ -101,6 +106,8 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 	size_t i = 0;
 	int line = 0;
 	int stap_at = 0, dtrace_at = 0; /* line of the first frame of a block */
+	int nstap = 0, ndtrace = 0;     /* frames of the open block */
+	int other = 0;                  /* lines of another kind in the block */
 	while (i < n && line < SNIFF_LINES) {
 		const char *nl = memchr(d + i, '\n', n - i);
 		if (nl == NULL)
@@ -123,6 +130,9 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 			stap_at = line;
 		if (k == K_DTRACE && dtrace_at == 0)
 			dtrace_at = line;
+		nstap += k == K_STAP;
+		ndtrace += k == K_DTRACE;
+		other += k == K_OTHER;
 		if (k == K_COUNT && stap_at > 0) {
 			snprintf(why, cap, "line %d: systemtap backtrace frames "
 			    "`0xADDR : symbol+0xOFF/0xSIZE [module]` then a count on line %d",
@@ -137,8 +147,24 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 		/* A count, or a line that is not indented, ends a block; an
 		 * indented line of another shape may be a frame (a Java frame
 		 * of jstack()). */
-		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0])))
+		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0]))) {
 			stap_at = dtrace_at = 0;
+			nstap = ndtrace = other = 0;
+		}
+	}
+	/* The sniffed bytes (or lines) end inside a first stack hundreds
+	 * of frames deep, its count not in sight: that many frames of one
+	 * tracer's shape, and nothing else, tell as well as a count. */
+	if (stap_at > 0 && nstap >= DEEP_FRAMES && other == 0 && ndtrace == 0) {
+		snprintf(why, cap, "line %d: %d systemtap backtrace frames `0xADDR : "
+		    "symbol+0xOFF/0xSIZE [module]` in a row (a deep first stack)",
+		    stap_at, nstap);
+		return FT_FMT_STAP;
+	}
+	if (dtrace_at > 0 && ndtrace >= DEEP_FRAMES && other == 0 && nstap == 0) {
+		snprintf(why, cap, "line %d: %d DTrace stack frames `module`function+0xOFF` "
+		    "in a row (a deep first stack)", dtrace_at, ndtrace);
+		return FT_FMT_DTRACE;
 	}
 	return FT_FMT_UNKNOWN;
 }
