@@ -24,6 +24,7 @@ check() { # NAME: compare $tmp/a and $tmp/b
 for spec in cpuprofile:node-work.cpuprofile:0:none cpuprofile:node-work.cpuprofile:1:none \
     trace:chrome-profile.json:0:none trace:chrome-profile.json:1:thread \
     trace:chrome-profile-truncated.json:0:thread trace:clang-ftime-trace.json:0:none \
+    trace:chrome-metadata-first.json:0:thread trace:chrome-metadata-first.json:1:none \
     trace:clang-ftime-trace.json:0:thread trace:trace-edge.json:0:none \
     trace:trace-edge.json:0:thread speedscope:speedscope-evented.json:0:none \
     trace:trace-hermes-simple.json:0:none trace:trace-hermes-simple.json:0:thread \

@@ -2,7 +2,8 @@
  *
  * The format is decided from the first decoded bytes (after gunzip), never
  * from the file name: several real ".pb.gz" files are raw protobuf and
- * folded files come with any extension.
+ * folded files come with any extension.  A JSON object whose telling key
+ * is not among the first bytes is read on (json_late_keys) until it is.
  */
 #include "input/load.h"
 
@@ -14,6 +15,10 @@
 
 #include "input/sniff.h"
 #include "base/xalloc.h"
+
+/* Bytes the format is sniffed from (more for a JSON object whose telling
+ * key comes later: json_late_keys). */
+#define SNIFF_BYTES 65536
 
 /* Wire type a Profile field must have (profile.proto), -1 if unknown. */
 static int
@@ -285,6 +290,71 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 	return FT_FMT_UNKNOWN;
 }
 
+/* Does d[0..n) start like a JSON object with a key: '{' then '"'? */
+static int
+json_object_start(const char *d, size_t n)
+{
+	size_t i = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	if (i >= n || d[i++] != '{')
+		return 0;
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	return i < n && d[i] == '"';
+}
+
+/* Most bytes read ahead to find a late key in input that cannot be read
+ * twice (a pipe): they are held in memory. */
+#define LATE_KEY_MAX ((size_t)1 << 30)
+
+/* The format of a JSON object from its top-level keys, read on past the
+ * sniffed head[0..n) until one decides (sniff.h, ft_json_keys): through a
+ * second reader of the input when it can be read twice (a file, a fetched
+ * URL), else by reading ahead in src (held in memory, at most
+ * LATE_KEY_MAX bytes).  FT_FMT_UNKNOWN when no key decides (err set only
+ * on a read error). */
+static enum ft_format
+json_late_keys(ft_source *src, const char *head, size_t n, char *why, size_t cap,
+    ft_diag *err)
+{
+	ft_json_keys k;
+	json_keys_init(&k);
+	if (json_keys_feed(&k, head, n) == FT_FMT_UNKNOWN) {
+		ft_diag ignore = {{0}};
+		ft_source *t = source_reopen(src, &ignore);
+		if (t != NULL) {
+			const char *d;
+			long got = 0;
+			json_keys_init(&k);
+			while (k.fmt == FT_FMT_UNKNOWN && (got = source_next(t, &d, err)) > 0)
+				json_keys_feed(&k, d, (size_t)got);
+			source_close(t);
+			if (got < 0 && k.fmt == FT_FMT_UNKNOWN)
+				return FT_FMT_UNKNOWN;
+		} else {
+			size_t want = n;
+			const char *d;
+			while (k.fmt == FT_FMT_UNKNOWN && want < LATE_KEY_MAX) {
+				size_t fed = want;
+				want *= 2;
+				long got = source_peek(src, &d, want, err);
+				if (got < 0)
+					return FT_FMT_UNKNOWN;
+				if ((size_t)got > fed)
+					json_keys_feed(&k, d + fed, (size_t)got - fed);
+				if ((size_t)got < want)
+					break;
+			}
+		}
+	}
+	if (k.fmt != FT_FMT_UNKNOWN)
+		json_keys_why(&k, why, cap);
+	return k.fmt;
+}
+
 const char *
 load_format_name(enum ft_format f)
 {
@@ -464,7 +534,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		source_set_progress(src, o->progress, o->progress_ctx);
 	source_set_whole_lines(src, o->whole_lines);
 	const char *head;
-	long n = source_peek(src, &head, 65536, err);
+	long n = source_peek(src, &head, SNIFF_BYTES, err);
 	if (n < 0) {
 		source_close(src);
 		return NULL;
@@ -499,6 +569,23 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	}
 	char sniffed[sizeof(rep->format_why)];
 	enum ft_format fmt = load_sniff_why(head, (size_t)n, sniffed, sizeof(sniffed));
+	if (fmt != FT_FMT_CPUPROFILE && fmt != FT_FMT_TRACE && fmt != FT_FMT_SPEEDSCOPE &&
+	    fmt != FT_FMT_JFR && n == SNIFF_BYTES && json_object_start(head, (size_t)n)) {
+		/* A JSON object whose telling key is past the sniffed bytes. */
+		enum ft_format j = json_late_keys(src, head, (size_t)n, sniffed,
+		    sizeof(sniffed), err);
+		if (j == FT_FMT_UNKNOWN && err->msg[0] != '\0') {
+			source_close(src);
+			return NULL;
+		}
+		if (j != FT_FMT_UNKNOWN)
+			fmt = j;
+		/* Reading on may have moved the buffer. */
+		if ((n = source_peek(src, &head, SNIFF_BYTES, err)) < 0) {
+			source_close(src);
+			return NULL;
+		}
+	}
 	const unsigned char *uh = (const unsigned char *)head;
 	long bin = fmt == FT_FMT_PPROF || fmt == FT_FMT_JFR ? -1 : binary_at(uh, (size_t)n);
 	if (bin >= 0) {

@@ -229,3 +229,127 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 	}
 	return 0;
 }
+
+/* --- top-level keys of a JSON object ------------------------------------------ */
+
+enum {
+	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
+	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
+	SEEN_START = 256,
+};
+
+void
+json_keys_init(ft_json_keys *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->fmt = FT_FMT_UNKNOWN;
+}
+
+static int
+text_is(const ft_json_keys *k, const char *s)
+{
+	return k->len == strlen(s) && memcmp(k->text, s, k->len) == 0;
+}
+
+/* A top-level key (or $schema's value) has been read: does it decide? */
+static void
+json_keys_string(ft_json_keys *k)
+{
+	if (k->capture == 2) {
+		k->text[k->len] = '\0';
+		if (strstr(k->text, "speedscope") != NULL)
+			k->seen |= SEEN_SCHEMA;
+	} else {
+		static const struct { const char *key; int bit; } keys[] = {
+			{"traceEvents", SEEN_TRACE}, {"profiles", SEEN_PROFILES},
+			{"shared", SEEN_SHARED}, {"nodes", SEEN_NODES},
+			{"timeDeltas", SEEN_DELTAS}, {"stackFrames", SEEN_STACKFRAMES},
+			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
+		};
+		k->after_schema = text_is(k, "$schema");
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (text_is(k, keys[i].key))
+				k->seen |= keys[i].bit;
+	}
+	int s = k->seen;
+	enum ft_format f = FT_FMT_UNKNOWN;
+	if ((s & SEEN_SCHEMA) || ((s & SEEN_PROFILES) && (s & SEEN_SHARED)))
+		f = FT_FMT_SPEEDSCOPE;
+	else if (s & (SEEN_TRACE | SEEN_STACKFRAMES))
+		f = FT_FMT_TRACE;
+	else if ((s & SEEN_DELTAS) || ((s & SEEN_NODES) && (s & (SEEN_SAMPLES | SEEN_START))))
+		f = FT_FMT_CPUPROFILE;
+	if (f != FT_FMT_UNKNOWN) {
+		k->fmt = f;
+		k->key_at = k->str_at;
+	}
+}
+
+enum ft_format
+json_keys_feed(ft_json_keys *k, const char *d, size_t n)
+{
+	for (size_t i = 0; i < n && k->fmt == FT_FMT_UNKNOWN && !k->not_object; i++) {
+		char c = d[i];
+		if (k->in_str) {
+			if (k->esc)
+				k->esc = 0;
+			else if (c == '\\')
+				k->esc = 1;
+			else if (c == '"') {
+				k->in_str = 0;
+				if (k->capture)
+					json_keys_string(k);
+				k->capture = 0;
+				continue;
+			}
+			if (k->capture && k->len + 1 < sizeof(k->text))
+				k->text[k->len++] = c;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			k->in_str = 1;
+			k->len = 0;
+			k->str_at = k->at + i;
+			if (k->depth == 1 && k->key_next)
+				k->capture = 1;
+			else if (k->depth == 1 && k->after_schema)
+				k->capture = 2;
+			break;
+		case '{': case '[':
+			if (k->depth == 0 && c != '{')
+				k->not_object = 1;
+			if (++k->depth == 1)
+				k->key_next = 1;
+			break;
+		case '}': case ']':
+			k->depth--;
+			break;
+		case ',':
+			if (k->depth == 1) {
+				k->key_next = 1;
+				k->after_schema = 0;
+			}
+			break;
+		case ':':
+			if (k->depth == 1)
+				k->key_next = 0;
+			break;
+		default:
+			break;
+		}
+	}
+	k->at += n;
+	return k->fmt;
+}
+
+void
+json_keys_why(const ft_json_keys *k, char *why, size_t cap)
+{
+	const char *what = k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
+	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
+	    "\"traceEvents\" (or \"stackFrames\")" : "\"timeDeltas\", or \"nodes\" with "
+	    "\"samples\" or \"startTime\" (a Chrome CPU profile)";
+	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
+	    "byte %llu)", what, (unsigned long long)k->key_at);
+}

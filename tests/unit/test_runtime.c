@@ -11,6 +11,7 @@
 #include "input/json.h"
 #include "profile/labels.h"
 #include "input/load.h"
+#include "input/sniff.h"
 #include "input/source.h"
 #include "base/xalloc.h"
 
@@ -552,6 +553,39 @@ TEST(sniff_json_formats)
 	}
 }
 
+/* Issue 24 item 16: the top-level keys decide, wherever they are and
+ * however the bytes arrive; keys inside values do not. */
+static enum ft_format
+keys_bytewise(const char *s)
+{
+	ft_json_keys k;
+	json_keys_init(&k);
+	for (size_t i = 0; s[i] != '\0'; i++)
+		json_keys_feed(&k, s + i, 1);
+	return k.fmt;
+}
+
+TEST(json_top_level_keys)
+{
+	CHECK_INT(keys_bytewise("{\"metadata\": {\"traceEvents\": 1, \"x\": \"\\\"shared\\\"\"},"
+	    " \"traceEvents\": ["), FT_FMT_TRACE);
+	CHECK_INT(keys_bytewise("{\"profiles\": [{\"shared\": 1}], \"name\": \"shared\"}"),
+	    FT_FMT_UNKNOWN);
+	CHECK_INT(keys_bytewise("{\"profiles\": [{\"a\": [1, {\"b\": 2}]}], \"shared\": {}}"),
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_INT(keys_bytewise("{\"exporter\": \"x\", \"$schema\": "
+	    "\"https://www.speedscope.app/file-format-schema.json\"}"), FT_FMT_SPEEDSCOPE);
+	CHECK_INT(keys_bytewise("{\"nodes\": [], \"startTime\": 1}"), FT_FMT_CPUPROFILE);
+	CHECK_INT(keys_bytewise("[{\"traceEvents\": 1}]"), FT_FMT_UNKNOWN);
+	ft_json_keys k;
+	json_keys_init(&k);
+	const char *t = "{\"metadata\": {}, \"traceEvents\": []}";
+	CHECK_INT(json_keys_feed(&k, t, strlen(t)), FT_FMT_TRACE);
+	char why[256];
+	json_keys_why(&k, why, sizeof(why));
+	CHECK(strstr(why, "decided at byte 17") != NULL);
+}
+
 int
 main(void)
 {
@@ -573,5 +607,6 @@ main(void)
 	RUN(speedscope_errors);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
+	RUN(json_top_level_keys);
 	return unit_report();
 }
