@@ -18,7 +18,8 @@ flametui; it implements the rules DESIGN.md and the loaders' headers state:
                X and B/E events nest per thread by time (start, longer
                first, file order); self time = own length minus nested
                lengths; thread root frames (thread_name or "tid N"), under
-               a process frame when there are several pids.
+               a process frame when there are several pids; clang
+               -ftime-trace's "Total NAME" summary lanes are left out.
   speedscope   every profile under a root frame named after it when the file
                has several of the same unit; sampled: weights; evented:
                open/close times, self time.
@@ -165,6 +166,13 @@ def trace(path):
             fname += ' ' + det
         if ph == 'X':
             if 'dur' not in ev or ev['dur'] < 0:
+                continue
+            # clang -ftime-trace's summary lanes ("Total NAME" at ts 0,
+            # args exactly {count, avg ms}, one per fake thread): sums of
+            # other events, not time spent; left out.
+            if (isinstance(name, str) and name.startswith('Total ') and
+                    ev.get('ts') == 0 and isinstance(args, dict) and
+                    set(args) == {'count', 'avg ms'}):
                 continue
             s = us_ns(ev['ts'])
             spans.append((th, s, s + us_ns(ev['dur']), seq, fname))

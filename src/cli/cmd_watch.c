@@ -8,7 +8,9 @@
  * selection, filters, search, tables follow by call path) and the header
  * says when and how many samples came.  A load that fails (the file is
  * half written: a truncated gzip member, an incomplete protobuf) keeps
- * the old tree and says so; the next change tries again.  A last line
+ * the old tree and says so; the next change tries again.  So does a URL
+ * that cannot be fetched again (said as such), and a file deleted or
+ * moved away (said when it goes; read again when it is back).  A last line
  * without its newline is not read until it is complete.
  */
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "cli/cmd_watch.h"
 #include "cli/cmd_msg.h"
 #include "cli/cmd_input.h"
+#include "input/fetch.h"
 #include "input/reload.h"
 #include "profile/units.h"
 #include "input/file_watch.h"
@@ -123,6 +126,18 @@ reason(const struct follow *f, const char *msg)
 	return msg;
 }
 
+/* Did a load fail because a URL could not be fetched (not because what
+ * came is incomplete)?  Fetch errors name the URL fetched, which may be
+ * the one watched with its default path or ?seconds= added. */
+static int
+fetch_failed(const struct follow *f, const char *msg)
+{
+	int urls = 0;
+	for (int i = 0; i < f->nw; i++)
+		urls += fetch_is_url(f->o->files[i]);
+	return urls > 0 && (strncmp(msg, "http://", 7) == 0 || strncmp(msg, "https://", 8) == 0);
+}
+
 static int
 apply(struct follow *f, ft_profile **np)
 {
@@ -210,9 +225,25 @@ follow_woke(void *ctx)
 {
 	struct follow *f = ctx;
 	ft_view *v = f->v;
-	int changed = 0, flags = 0;
-	for (int i = 0; i < f->nw; i++)
-		changed |= watch_check(f->w[i]);
+	int changed = 0, flags = 0, gone = -1;
+	for (int i = 0; i < f->nw; i++) {
+		int c = watch_check(f->w[i]);
+		if (c > 0)
+			changed = 1;
+		else if (c < 0)
+			gone = i;
+	}
+	if (gone >= 0) {
+		/* Deleted or moved away: the last tree read stays; say so
+		 * (a file put back, or a new one in its place, is read). */
+		char when[16];
+		stamp(when, sizeof(when));
+		snprintf(f->note, sizeof(f->note), "%s: %s is gone (deleted or moved); "
+		    "showing what was read, waiting for it to come back", when,
+		    f->o->files[gone]);
+		set_note(f);
+		flags |= V_REDRAW;
+	}
 	if (changed && f->paused)
 		f->missed = 1;
 	else if (changed)
@@ -225,8 +256,17 @@ follow_woke(void *ctx)
 	} else if (t < 0) {
 		char when[16];
 		stamp(when, sizeof(when));
-		snprintf(f->note, sizeof(f->note), "%s: waiting for a complete file (%s)",
-		    when, reason(f, err.msg));
+		if (fetch_failed(f, err.msg)) {
+			/* The message names the URL as fetched (the header
+			 * has it): what went wrong follows it. */
+			const char *why = strstr(err.msg, ": ");
+			snprintf(f->note, sizeof(f->note), "%s: fetching again failed (%s); "
+			    "showing the last profile fetched, trying again in %ld s", when,
+			    why != NULL ? why + 2 : err.msg,
+			    f->o->seconds > 0 ? (long)f->o->seconds : 10L);
+		} else
+			snprintf(f->note, sizeof(f->note), "%s: waiting for a complete file (%s)",
+			    when, reason(f, err.msg));
 		set_note(f);
 		flags |= V_REDRAW;
 	}

@@ -138,9 +138,11 @@ watch_check(ft_watch *w)
 	struct stat st;
 	int have = stat_now(w, &st);
 	if (!have) {
-		/* Gone (being replaced): report when it is back. */
+		/* Gone (deleted, or being replaced): said once; reported as
+		 * changed when it is back. */
+		int was = w->have_st;
 		w->have_st = 0;
-		return 0;
+		return was ? -1 : 0;
 	}
 	int changed = !w->have_st || st.st_ino != w->st.st_ino || st.st_dev != w->st.st_dev ||
 	    st.st_size != w->st.st_size || st.st_mtim.tv_sec != w->st.st_mtim.tv_sec ||

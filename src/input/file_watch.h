@@ -22,7 +22,9 @@ int watch_fd(const ft_watch *w);
 /* Longest sleep before watch_check() must run, in ms; -1: no limit. */
 int watch_timeout_ms(const ft_watch *w);
 /* 1 when the file differs from when it was last seen (size, time,
- * identity) or the URL's interval has passed; drains pending events. */
+ * identity) or the URL's interval has passed; -1 when the file is found
+ * gone (deleted or moved away; said once, until it is back); 0 when
+ * nothing changed.  Drains pending events. */
 int watch_check(ft_watch *w);
 
 #endif

@@ -2,7 +2,8 @@
  *
  * The format is decided from the first decoded bytes (after gunzip), never
  * from the file name: several real ".pb.gz" files are raw protobuf and
- * folded files come with any extension.
+ * folded files come with any extension.  A JSON object whose telling key
+ * is not among the first bytes is read on (json_late_keys) until it is.
  */
 #include "input/load.h"
 
@@ -14,6 +15,10 @@
 
 #include "input/sniff.h"
 #include "base/xalloc.h"
+
+/* Bytes the format is sniffed from (more for a JSON object whose telling
+ * key comes later: json_late_keys). */
+#define SNIFF_BYTES 65536
 
 /* Wire type a Profile field must have (profile.proto), -1 if unknown. */
 static int
@@ -164,6 +169,71 @@ looks_perf(const char *d, size_t n)
 	return 0;
 }
 
+/* Is line l[0..n) a folded stack line: text, then blanks, then a count
+ * ([-]digits[.digits]), with a second count before it in the differential
+ * form?  Blank lines and '#' comments pass too (*stack stays 0). */
+static int
+folded_line(const char *l, size_t n, int *stack)
+{
+	while (n > 0 && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r'))
+		n--;
+	size_t i = 0;
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	if (i == n || l[i] == '#')
+		return 1;
+	size_t t = n;
+	while (t > i && l[t - 1] != ' ' && l[t - 1] != '\t')
+		t--;
+	size_t k = t;
+	if (k < n && l[k] == '-')
+		k++;
+	size_t d = k;
+	while (k < n && l[k] >= '0' && l[k] <= '9')
+		k++;
+	if (k == d)
+		return 0;
+	if (k < n && l[k] == '.') {
+		k++;
+		while (k < n && l[k] >= '0' && l[k] <= '9')
+			k++;
+	}
+	if (k != n || t <= i + 1)
+		return 0;
+	*stack = 1;
+	return 1;
+}
+
+/* Text whose every line is a folded line (at least one a stack): folded,
+ * whatever else its bytes could be.  A protobuf of a few bytes can be
+ * printable ("x;y 5\nx;z 7\n" is well-formed protobuf); real protobuf
+ * has control bytes (field keys 0x08, 0x10, lengths) within a few bytes.
+ * A last line without its newline is judged only when no line before it
+ * is complete (it may be cut by the sniffed window). */
+static int
+looks_folded(const char *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)d[i];
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			return 0;
+	}
+	size_t i = 0;
+	int stacks = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		if (nl == NULL && stacks > 0)
+			break;
+		size_t e = nl != NULL ? (size_t)(nl - d) : n;
+		if (!folded_line(d + i, e - i, &stacks))
+			return 0;
+		i = e + 1;
+	}
+	return stacks > 0;
+}
+
 /* Does data[0..n) contain the text k? */
 static int
 has(const char *d, size_t n, const char *k)
@@ -220,6 +290,71 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 	return FT_FMT_UNKNOWN;
 }
 
+/* Does d[0..n) start like a JSON object with a key: '{' then '"'? */
+static int
+json_object_start(const char *d, size_t n)
+{
+	size_t i = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	if (i >= n || d[i++] != '{')
+		return 0;
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+		i++;
+	return i < n && d[i] == '"';
+}
+
+/* Most bytes read ahead to find a late key in input that cannot be read
+ * twice (a pipe): they are held in memory. */
+#define LATE_KEY_MAX ((size_t)1 << 30)
+
+/* The format of a JSON object from its top-level keys, read on past the
+ * sniffed head[0..n) until one decides (sniff.h, ft_json_keys): through a
+ * second reader of the input when it can be read twice (a file, a fetched
+ * URL), else by reading ahead in src (held in memory, at most
+ * LATE_KEY_MAX bytes).  FT_FMT_UNKNOWN when no key decides (err set only
+ * on a read error). */
+static enum ft_format
+json_late_keys(ft_source *src, const char *head, size_t n, char *why, size_t cap,
+    ft_diag *err)
+{
+	ft_json_keys k;
+	json_keys_init(&k);
+	if (json_keys_feed(&k, head, n) == FT_FMT_UNKNOWN) {
+		ft_diag ignore = {{0}};
+		ft_source *t = source_reopen(src, &ignore);
+		if (t != NULL) {
+			const char *d;
+			long got = 0;
+			json_keys_init(&k);
+			while (k.fmt == FT_FMT_UNKNOWN && (got = source_next(t, &d, err)) > 0)
+				json_keys_feed(&k, d, (size_t)got);
+			source_close(t);
+			if (got < 0 && k.fmt == FT_FMT_UNKNOWN)
+				return FT_FMT_UNKNOWN;
+		} else {
+			size_t want = n;
+			const char *d;
+			while (k.fmt == FT_FMT_UNKNOWN && want < LATE_KEY_MAX) {
+				size_t fed = want;
+				want *= 2;
+				long got = source_peek(src, &d, want, err);
+				if (got < 0)
+					return FT_FMT_UNKNOWN;
+				if ((size_t)got > fed)
+					json_keys_feed(&k, d + fed, (size_t)got - fed);
+				if ((size_t)got < want)
+					break;
+			}
+		}
+	}
+	if (k.fmt != FT_FMT_UNKNOWN)
+		json_keys_why(&k, why, cap);
+	return k.fmt;
+}
+
 const char *
 load_format_name(enum ft_format f)
 {
@@ -249,7 +384,7 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 	enum ft_format j = sniff_json(data, n, why, cap);
 	if (j != FT_FMT_UNKNOWN)
 		return j;
-	if (looks_protobuf(d, n)) {
+	if (looks_protobuf(d, n) && !looks_folded(data, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
 	}
@@ -399,7 +534,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		source_set_progress(src, o->progress, o->progress_ctx);
 	source_set_whole_lines(src, o->whole_lines);
 	const char *head;
-	long n = source_peek(src, &head, 65536, err);
+	long n = source_peek(src, &head, SNIFF_BYTES, err);
 	if (n < 0) {
 		source_close(src);
 		return NULL;
@@ -434,6 +569,23 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	}
 	char sniffed[sizeof(rep->format_why)];
 	enum ft_format fmt = load_sniff_why(head, (size_t)n, sniffed, sizeof(sniffed));
+	if (fmt != FT_FMT_CPUPROFILE && fmt != FT_FMT_TRACE && fmt != FT_FMT_SPEEDSCOPE &&
+	    fmt != FT_FMT_JFR && n == SNIFF_BYTES && json_object_start(head, (size_t)n)) {
+		/* A JSON object whose telling key is past the sniffed bytes. */
+		enum ft_format j = json_late_keys(src, head, (size_t)n, sniffed,
+		    sizeof(sniffed), err);
+		if (j == FT_FMT_UNKNOWN && err->msg[0] != '\0') {
+			source_close(src);
+			return NULL;
+		}
+		if (j != FT_FMT_UNKNOWN)
+			fmt = j;
+		/* Reading on may have moved the buffer. */
+		if ((n = source_peek(src, &head, SNIFF_BYTES, err)) < 0) {
+			source_close(src);
+			return NULL;
+		}
+	}
 	const unsigned char *uh = (const unsigned char *)head;
 	long bin = fmt == FT_FMT_PPROF || fmt == FT_FMT_JFR ? -1 : binary_at(uh, (size_t)n);
 	if (bin >= 0) {
@@ -468,6 +620,18 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 			    path, (unsigned long long)source_trailing_garbage(src));
 		source_close(src);
 		return p;
+	}
+	if (fmt == FT_FMT_FOLDED) {
+		/* A table of another tool must not be read as stacks. */
+		const char *what, *at;
+		size_t len;
+		int line = sniff_foreign(head, (size_t)n, &what, &at, &len);
+		if (line > 0) {
+			diag_set(err, "%s:%d: %s", path, line, what);
+			diag_append_text(err, at, len);
+			source_close(src);
+			return NULL;
+		}
 	}
 	ft_profile *p = load_source(src, fmt, names, o, rep, err);
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));

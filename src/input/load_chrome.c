@@ -154,6 +154,16 @@ struct ch {
 	uint32_t seq;
 	int frac_ns;           /* some timestamp is not a whole microsecond */
 	long ignored;          /* events of other phases */
+	/* clang -ftime-trace's summary lanes: one X event per lane, "Total
+	 * NAME" at ts 0 with args {count, "avg ms"}, the sum of NAME's
+	 * events; not time spent, left out of the tree (summary_lanes). */
+	long nsummary;
+	/* Duration events that cannot be used, counted apart: they go to
+	 * the report only when the duration events make the profile (not
+	 * when a CPU profile or global samples win over them). */
+	long span_invalid;
+	ft_diag span_first_bad;
+	int64_t summary_us;    /* the longest one (Total ExecuteCompiler) */
 	ft_diag *err;
 };
 
@@ -163,6 +173,26 @@ bad(struct ch *C, ft_json *j, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* A duration event (X, B, E) that cannot be used: counted apart. */
+static void
+bad_span(struct ch *C, ft_json *j, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void
+bad_span(struct ch *C, ft_json *j, const char *fmt, ...)
+{
+	char m[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof(m), fmt, ap);
+	va_end(ap);
+	if (C->span_invalid++ == 0)
+		json_where(j, &C->span_first_bad, "%s", m);
+}
 
 /* A record that cannot be used: counted, the first one remembered. */
 static void
@@ -504,6 +534,8 @@ enum {
 	F_PH, F_NAME, F_PID, F_TID, F_TS, F_DUR, F_ID, F_ARGS,
 	F_ARGS_NAME, F_DETAIL, F_DATA,     /* args.name, args.detail, args.data */
 	F_START, F_END, F_CPUPROFILE, F_DELTAS, /* args.data.* */
+	F_AVG_MS, F_COUNT,                 /* args["avg ms"], args.count */
+	F_TDUR,
 	NFIELDS
 };
 
@@ -515,6 +547,8 @@ static const json_field trace_fields[NFIELDS] = {
 	[F_DATA] = {"data", F_ARGS},
 	[F_START] = {"startTime", F_DATA}, [F_END] = {"endTime", F_DATA},
 	[F_CPUPROFILE] = {"cpuProfile", F_DATA}, [F_DELTAS] = {"timeDeltas", F_DATA},
+	[F_AVG_MS] = {"avg ms", F_ARGS}, [F_COUNT] = {"count", F_ARGS},
+	[F_TDUR] = {"tdur", -1},
 };
 
 /* The members of a legacy sample that global_sample() reads, found in
@@ -733,6 +767,27 @@ spans_unused(struct ch *C)
 	return 1;
 }
 
+/* Is this X event one of clang -ftime-trace's summary lanes?  clang
+ * (llvm/lib/Support/TimeProfiler.cpp) writes, after the real events, one
+ * fake thread per section name holding a single event "Total NAME" at ts
+ * 0 whose dur is the sum of NAME's events and whose args are exactly
+ * {count, "avg ms"}.  Summed with the real thread they count the same time
+ * many times over (18 s for a 3.15 s compile), so they are left out and
+ * counted (--info summary_lanes). */
+static int
+summary_lane(struct ch *C, const json_val *const *f, const char *name)
+{
+	int64_t ts, dur, count;
+	if (name == NULL || strncmp(name, "Total ", 6) != 0 || f[F_AVG_MS] == NULL ||
+	    f[F_AVG_MS]->type != JSON_NUM || json_int(f[F_COUNT], &count) != 0 ||
+	    json_int(f[F_TS], &ts) != 0 || ts != 0 || json_int(f[F_DUR], &dur) != 0 ||
+	    dur < 0)
+		return 0;
+	if (C->nsummary++ == 0 || dur > C->summary_us)
+		C->summary_us = dur;
+	return 1;
+}
+
 /* One trace event: its fields (json.c, JSON_FIELDS). */
 static int
 trace_event(void *ctx, ft_json *j, const json_val *const *f)
@@ -768,12 +823,21 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 		C->ignored++;
 		return 0;
 	case 'X':
+		if (summary_lane(C, f, name))
+			return 0;
+		if (f[F_DUR] == NULL && f[F_TDUR] != NULL) {
+			/* Chrome writes an event still running when the
+			 * trace was taken with its thread time only. */
+			bad_span(C, j, "X event unfinished when the trace was taken "
+			    "(a tdur, no dur)");
+			return 0;
+		}
 		if (ts_ns(C, f[F_TS], &ts) != 0 || ts_ns(C, f[F_DUR], &dur) != 0 || dur < 0) {
-			bad(C, j, "X event without a numeric ts and a non-negative dur");
+			bad_span(C, j, "X event without a numeric ts and a non-negative dur");
 			return 0;
 		}
 		if (__builtin_add_overflow(ts, dur, &dur)) {
-			bad(C, j, "X event ends past the largest timestamp");
+			bad_span(C, j, "X event ends past the largest timestamp");
 			return 0;
 		}
 		if (spans_unused(C))
@@ -785,7 +849,7 @@ trace_event(void *ctx, ft_json *j, const json_val *const *f)
 		return 0;
 	case 'B': case 'E':
 		if (ts_ns(C, f[F_TS], &ts) != 0) {
-			bad(C, j, "%c event without a numeric ts", ph[0]);
+			bad_span(C, j, "%c event without a numeric ts", ph[0]);
 			return 0;
 		}
 		if (spans_unused(C))
@@ -1322,10 +1386,25 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		if (add_global(&C, p, &stacks, err) != 0)
 			goto fail;
 	} else {
+		/* The duration events make the profile: what was wrong with
+		 * them counts now. */
+		if (C.span_invalid > 0 && rep->invalid == 0)
+			rep->first_bad = C.span_first_bad;
+		rep->invalid += C.span_invalid;
 		match_marks(&C);
 		if (C.nspans == 0) {
-			diag_set(err, "%s: no duration (B/E/X) events, CPU profile events or "
-			    "samples found: no stacks", C.path);
+			if (rep->invalid > 0) {
+				/* The first reason, without its file name again. */
+				const char *why = rep->first_bad.msg;
+				size_t pl = strlen(C.path);
+				if (strncmp(why, C.path, pl) == 0 && why[pl] == ':' && why[pl + 1] == ' ')
+					why += pl + 2;
+				diag_set(err, "%s: no usable events: %ld rejected, the first %s", C.path,
+				    rep->invalid, why);
+			}
+			else
+				diag_set(err, "%s: no duration (B/E/X) events, CPU profile events "
+				    "or samples found: no stacks", C.path);
 			goto out;
 		}
 		p = profile_new(C.names, 1);
@@ -1338,6 +1417,10 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	thread_labels(&C, p);
+	if (C.nsummary > 0)
+		snprintf(rep->summary, sizeof(rep->summary), "summary_lanes=%ld (clang "
+		    "-ftime-trace's \"Total\" lanes, left out of the total; the longest "
+		    "is %" PRId64 " us)", C.nsummary, C.summary_us);
 	p->format = "trace";
 	profile_set_source(p, C.path);
 	p->deftype = 0;

@@ -16,7 +16,10 @@
  *   FT_KIND_INLINED;
  * - a Location without Lines, and a Line whose function has an empty name
  *   (or function_id 0), is the frame `0x<address>` (lower-case hex) - the
- *   reference converter's convention, so folded exports match it;
+ *   reference converter's convention, so folded exports match it - except
+ *   a Line of a function whose name is empty, at address 0 in no mapping:
+ *   there is no address to name it by, and that is how --export pprof
+ *   writes an empty frame name (folded `a;;b`), which stays empty;
  * - --lines makes a frame `function file:line` (`function :line` when the
  *   file name is unknown);
  * - samples whose values are all zero add nothing (no zero-width nodes;
@@ -707,6 +710,8 @@ expand_locations(struct pp *P, ft_profile *p)
 				size_t n;
 				/* Indices were checked by check_strings(). */
 				str_at(P, fn->name, fn->off, "function name", &s, &n);
+				if (n == 0 && l->address == 0 && l->mapping_id == 0)
+					nlen = 0; /* an empty name, not "0x0" */
 				if (n > 0) {
 					name = s;
 					nlen = n;

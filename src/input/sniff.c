@@ -7,6 +7,9 @@
  *   DTrace    an indented frame "module`function" (or a bare hex address)
  *             followed, after more frames, by an indented count; or the
  *             "CPU ID FUNCTION:NAME" header DTrace prints first
+ *
+ * A first stack deeper than the sniffed lines (its count not in sight) is
+ * told by DEEP_FRAMES frames of one shape in a row with nothing else.
  */
 #include "input/sniff.h"
 
@@ -14,6 +17,8 @@
 #include <string.h>
 
 #define SNIFF_LINES 400
+/* Frames of one shape in a row that tell a tracer without a count. */
+#define DEEP_FRAMES 64
 
 static int
 is_blank(char c)
@@ -101,6 +106,8 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 	size_t i = 0;
 	int line = 0;
 	int stap_at = 0, dtrace_at = 0; /* line of the first frame of a block */
+	int nstap = 0, ndtrace = 0;     /* frames of the open block */
+	int other = 0;                  /* lines of another kind in the block */
 	while (i < n && line < SNIFF_LINES) {
 		const char *nl = memchr(d + i, '\n', n - i);
 		if (nl == NULL)
@@ -123,6 +130,9 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 			stap_at = line;
 		if (k == K_DTRACE && dtrace_at == 0)
 			dtrace_at = line;
+		nstap += k == K_STAP;
+		ndtrace += k == K_DTRACE;
+		other += k == K_OTHER;
 		if (k == K_COUNT && stap_at > 0) {
 			snprintf(why, cap, "line %d: systemtap backtrace frames "
 			    "`0xADDR : symbol+0xOFF/0xSIZE [module]` then a count on line %d",
@@ -137,8 +147,209 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 		/* A count, or a line that is not indented, ends a block; an
 		 * indented line of another shape may be a frame (a Java frame
 		 * of jstack()). */
-		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0])))
+		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0]))) {
 			stap_at = dtrace_at = 0;
+			nstap = ndtrace = other = 0;
+		}
+	}
+	/* The sniffed bytes (or lines) end inside a first stack hundreds
+	 * of frames deep, its count not in sight: that many frames of one
+	 * tracer's shape, and nothing else, tell as well as a count. */
+	if (stap_at > 0 && nstap >= DEEP_FRAMES && other == 0 && ndtrace == 0) {
+		snprintf(why, cap, "line %d: %d systemtap backtrace frames `0xADDR : "
+		    "symbol+0xOFF/0xSIZE [module]` in a row (a deep first stack)",
+		    stap_at, nstap);
+		return FT_FMT_STAP;
+	}
+	if (dtrace_at > 0 && ndtrace >= DEEP_FRAMES && other == 0 && nstap == 0) {
+		snprintf(why, cap, "line %d: %d DTrace stack frames `module`function+0xOFF` "
+		    "in a row (a deep first stack)", dtrace_at, ndtrace);
+		return FT_FMT_DTRACE;
 	}
 	return FT_FMT_UNKNOWN;
+}
+
+/* Does l[0..n) contain k? */
+static int
+line_has(const char *l, size_t n, const char *k)
+{
+	size_t kl = strlen(k);
+	for (size_t i = 0; i + kl <= n; i++)
+		if (l[i] == k[0] && memcmp(l + i, k, kl) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does l[0..n), blanks skipped, start with k? */
+static int
+line_starts(const char *l, size_t n, const char *k)
+{
+	size_t i = 0;
+	while (i < n && is_blank(l[i]))
+		i++;
+	size_t kl = strlen(k);
+	return n - i >= kl && memcmp(l + i, k, kl) == 0;
+}
+
+int
+sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_t *len)
+{
+	size_t i = 0;
+	int line = 0;
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		size_t e = nl != NULL ? (size_t)(nl - d) : n;
+		const char *l = d + i;
+		size_t ll = e - i;
+		line++;
+		i = e + 1;
+		const char *w = NULL;
+		/* GHC's +RTS -p / -P report: its title line, and the header
+		 * of its cost-centre tables (GHC User's Guide, "Time and
+		 * allocation profiling"). */
+		if (line_has(l, ll, "Time and Allocation Profiling Report") ||
+		    (line_starts(l, ll, "COST CENTRE") && line_has(l, ll, "MODULE")))
+			w = "a GHC profiling report (.prof, +RTS -p): a table of cost "
+			    "centres, not stacks; fold it first (ghc-prof-flamegraph or "
+			    "inferno-collapse-ghcprof)";
+		/* Valgrind's callgrind and cachegrind outputs: cost lines of
+		 * numbers under fn= headers. */
+		else if (line_starts(l, ll, "# callgrind format") ||
+		    line_starts(l, ll, "creator: callgrind") ||
+		    line_starts(l, ll, "creator: cachegrind") ||
+		    line_starts(l, ll, "creator: valgrind"))
+			w = "a Valgrind callgrind/cachegrind output: cost lines, not stacks; "
+			    "view it with callgrind_annotate or kcachegrind";
+		if (w != NULL) {
+			*what = w;
+			*at = l;
+			*len = ll > 0 && l[ll - 1] == '\r' ? ll - 1 : ll;
+			return line;
+		}
+	}
+	return 0;
+}
+
+/* --- top-level keys of a JSON object ------------------------------------------ */
+
+enum {
+	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
+	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
+	SEEN_START = 256,
+};
+
+void
+json_keys_init(ft_json_keys *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->fmt = FT_FMT_UNKNOWN;
+}
+
+static int
+text_is(const ft_json_keys *k, const char *s)
+{
+	return k->len == strlen(s) && memcmp(k->text, s, k->len) == 0;
+}
+
+/* A top-level key (or $schema's value) has been read: does it decide? */
+static void
+json_keys_string(ft_json_keys *k)
+{
+	if (k->capture == 2) {
+		k->text[k->len] = '\0';
+		if (strstr(k->text, "speedscope") != NULL)
+			k->seen |= SEEN_SCHEMA;
+	} else {
+		static const struct { const char *key; int bit; } keys[] = {
+			{"traceEvents", SEEN_TRACE}, {"profiles", SEEN_PROFILES},
+			{"shared", SEEN_SHARED}, {"nodes", SEEN_NODES},
+			{"timeDeltas", SEEN_DELTAS}, {"stackFrames", SEEN_STACKFRAMES},
+			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
+		};
+		k->after_schema = text_is(k, "$schema");
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (text_is(k, keys[i].key))
+				k->seen |= keys[i].bit;
+	}
+	int s = k->seen;
+	enum ft_format f = FT_FMT_UNKNOWN;
+	if ((s & SEEN_SCHEMA) || ((s & SEEN_PROFILES) && (s & SEEN_SHARED)))
+		f = FT_FMT_SPEEDSCOPE;
+	else if (s & (SEEN_TRACE | SEEN_STACKFRAMES))
+		f = FT_FMT_TRACE;
+	else if ((s & SEEN_DELTAS) || ((s & SEEN_NODES) && (s & (SEEN_SAMPLES | SEEN_START))))
+		f = FT_FMT_CPUPROFILE;
+	if (f != FT_FMT_UNKNOWN) {
+		k->fmt = f;
+		k->key_at = k->str_at;
+	}
+}
+
+enum ft_format
+json_keys_feed(ft_json_keys *k, const char *d, size_t n)
+{
+	for (size_t i = 0; i < n && k->fmt == FT_FMT_UNKNOWN && !k->not_object; i++) {
+		char c = d[i];
+		if (k->in_str) {
+			if (k->esc)
+				k->esc = 0;
+			else if (c == '\\')
+				k->esc = 1;
+			else if (c == '"') {
+				k->in_str = 0;
+				if (k->capture)
+					json_keys_string(k);
+				k->capture = 0;
+				continue;
+			}
+			if (k->capture && k->len + 1 < sizeof(k->text))
+				k->text[k->len++] = c;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			k->in_str = 1;
+			k->len = 0;
+			k->str_at = k->at + i;
+			if (k->depth == 1 && k->key_next)
+				k->capture = 1;
+			else if (k->depth == 1 && k->after_schema)
+				k->capture = 2;
+			break;
+		case '{': case '[':
+			if (k->depth == 0 && c != '{')
+				k->not_object = 1;
+			if (++k->depth == 1)
+				k->key_next = 1;
+			break;
+		case '}': case ']':
+			k->depth--;
+			break;
+		case ',':
+			if (k->depth == 1) {
+				k->key_next = 1;
+				k->after_schema = 0;
+			}
+			break;
+		case ':':
+			if (k->depth == 1)
+				k->key_next = 0;
+			break;
+		default:
+			break;
+		}
+	}
+	k->at += n;
+	return k->fmt;
+}
+
+void
+json_keys_why(const ft_json_keys *k, char *why, size_t cap)
+{
+	const char *what = k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
+	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
+	    "\"traceEvents\" (or \"stackFrames\")" : "\"timeDeltas\", or \"nodes\" with "
+	    "\"samples\" or \"startTime\" (a Chrome CPU profile)";
+	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
+	    "byte %llu)", what, (unsigned long long)k->key_at);
 }

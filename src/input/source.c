@@ -741,3 +741,28 @@ source_open_part(const ft_source *s, uint64_t start, uint64_t end, ft_diag *err)
 	t->limit = end == UINT64_MAX ? end : end - start;
 	return t;
 }
+
+ft_source *
+source_reopen(const ft_source *s, ft_diag *err)
+{
+	if (s->mem != NULL)
+		return source_open_mem(s->mem, s->mem_len, s->name);
+	struct stat st;
+	if (s->fd < 0 || s->pread || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		diag_set(err, "%s: not a regular file: cannot be read twice", s->name);
+		return NULL;
+	}
+	int fd = dup(s->fd);
+	if (fd < 0) {
+		diag_set(err, "%s: %s", s->name, strerror(errno));
+		return NULL;
+	}
+	ft_source *t = source_alloc(s->name, RAW_SIZE, BUF_SIZE);
+	t->fd = fd;
+	t->own_fd = 1;
+	t->pread = 1;
+	t->off = 0;
+	t->size = (uint64_t)st.st_size;
+	t->max_line = s->max_line;
+	return t;
+}

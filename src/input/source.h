@@ -110,6 +110,13 @@ void source_set_lineno(ft_source *s, long n);
 ft_source *source_open_part(const ft_source *s, uint64_t start, uint64_t end,
     ft_diag *err);
 
+/* A new source reading s's input again from its start, decoded the same
+ * way (gunzipped when it is gzip), without disturbing s: a regular file
+ * through a descriptor of its own (pread), a fetched URL or memory source
+ * over the same bytes (valid while s is open).  NULL (err set) when the
+ * input cannot be read twice: a pipe, stdin from a terminal. */
+ft_source *source_reopen(const ft_source *s, ft_diag *err);
+
 /* Output side, here because this is the one zlib user: write data[0..n)
  * to out as one gzip member.  0, or -1 with err set ("write error"). */
 int source_write_gzip(FILE *out, const void *data, size_t n, ft_diag *err);

@@ -29,3 +29,29 @@ open('chrome-profile.json', 'w').write('{"traceEvents":[\n' + ',\n'.join(map(lin
 # The array form as Chrome leaves it when cut short: no closing bracket.
 open('chrome-profile-truncated.json', 'w').write('[\n' + ''.join(line(x) + ',\n' for x in keep))
 PY
+# The same recording as DevTools and Perfetto lay a trace out: "metadata"
+# (Chrome's own, indented as DevTools' trace writer indents it, over 64 KiB)
+# before "traceEvents"; the metadata events and the Profile event and first
+# ~30 kB of ProfileChunk events of the smallest CPU profile are kept.
+python3 - "$tmp/trace.json" <<'PY'
+import json, sys
+from collections import Counter
+d = json.load(open(sys.argv[1]))
+ev = d['traceEvents']
+size = Counter()
+for x in ev:
+    if x.get('name') == 'ProfileChunk':
+        size[x['pid']] += len(json.dumps(x))
+pid = min(size, key=size.get)
+keep, n = [], 0
+for x in ev:
+    if x['ph'] == 'M' or (x.get('name') == 'Profile' and x['pid'] == pid):
+        keep.append(x)
+    elif x.get('name') == 'ProfileChunk' and x['pid'] == pid and n < 30000:
+        n += len(json.dumps(x))
+        keep.append(x)
+line = lambda x: json.dumps(x, separators=(',', ':'))
+open('chrome-metadata-first.json', 'w').write('{"metadata": ' +
+    json.dumps(d['metadata'], indent=2) + ',\n"traceEvents": [\n' +
+    ',\n'.join(map(line, keep)) + ']}\n')
+PY

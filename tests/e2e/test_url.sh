@@ -82,6 +82,9 @@ ft_check "--watch URL: opens" ft_wait_for 'live.folded\?seconds=1 \| samples \| 
 printf 'main;run;fetched 50\n' >>"$FT_TMP/www/live.folded"
 ft_check "--watch URL: fetched again, the new total" \
 	ft_wait_for 'total 147 .*reloaded [0-9:]{8}, \+50 samples' 10
+rm "$FT_TMP/www/live.folded"
+ft_check "--watch URL: a failed re-fetch says so (not 'waiting for a complete file')" \
+	ft_wait_for 'total 147 .*fetching again failed \(HTTP 404' 10
 ft_keys q
 ft_check "--watch URL: q quits" ft_wait_for '^flametui exited 0'
 

@@ -2,7 +2,7 @@
 # --watch: the viewer follows a file that changes under it.  Stacks are
 # appended (totals grow, zoom, selection and search stay), the file is
 # replaced atomically (mv), truncated (the old tree stays, the header says
-# it waits), a half-written last line and a truncated gzip member are
+# it waits), deleted (the header says it is gone) and put back, a half-written last line and a truncated gzip member are
 # waited for; perf script text, pprof and a comparison (either side) reload
 # too; an idle viewer uses no CPU while it waits.
 . "$(dirname "$0")/lib.sh"
@@ -38,6 +38,14 @@ ft_check "truncated: old tree kept, header says it waits" \
 	ft_wait_for 'total 10 .*waiting for a complete file .*empty'
 printf 'main;run;eval 1\n' >>"$F"
 ft_check "written again: reloaded" ft_wait_for 'total 1 .*reloaded [0-9:]{8}'
+
+# Deleted: the old tree stays and the header says the file is gone; put
+# back, it is read again.
+rm "$F"
+ft_check "deleted: old tree kept, header says it is gone" \
+	ft_wait_for 'total 1 .*w.folded is gone \(deleted or moved\)'
+printf 'main;run;eval 2\n' >"$F"
+ft_check "back again: reloaded" ft_wait_for 'total 2 .*reloaded [0-9:]{8}, \+1 samples'
 
 # Idle: no CPU while nothing changes (utime + stime in clock ticks).
 pid=$(ft_pid)

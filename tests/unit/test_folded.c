@@ -273,6 +273,25 @@ TEST(format_sniffing)
 	CHECK_INT(load_sniff("\nfoo;bar 1\n", 11), FT_FMT_FOLDED);
 }
 
+/* Issue 24 item 6: a tiny folded file is also well-formed protobuf (x is
+ * field 15 as a varint, y field 15 as fixed64, \n field 1 ...); text whose
+ * every line is a folded line is folded. */
+TEST(tiny_folded_not_pprof)
+{
+	CHECK_INT(load_sniff("x;y 5\nx;z 7\n", 12), FT_FMT_FOLDED);
+	CHECK_INT(load_sniff("x;y 5 6\nx;z 7 8\n", 16), FT_FMT_FOLDED);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_text("x;y 5\nx;z 7\n", &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(p->total[0], 12);
+		profile_free(p);
+	}
+	/* Real protobuf stays protobuf: control bytes. */
+	CHECK_INT(load_sniff("\x0a\x04\x08\x01\x10\x02", 6), FT_FMT_PPROF);
+}
+
 /* Folded counts are sample counts: a negative one is a malformed line. */
 TEST(negative_counts_refused)
 {
@@ -433,6 +452,7 @@ main(void)
 	RUN(gzip_detected_by_magic);
 	RUN(sorted_and_unsorted_agree);
 	RUN(format_sniffing);
+	RUN(tiny_folded_not_pprof);
 	RUN(negative_counts_refused);
 	RUN(mostly_malformed_is_an_error);
 	RUN(cr_line_ends);

@@ -732,6 +732,38 @@ TEST(pprof_writer_round_trip)
 	profile_free(p);
 }
 
+/* Issue 24 item 20: an empty frame name (folded "x;;z") written to pprof
+ * (a Function named "" at address 0) reads back empty, not "0x0"; an
+ * unsymbolized address still reads as its hex. */
+TEST(pprof_empty_name_round_trip)
+{
+	const char *text = "x;;z 4\nx;y 9\n";
+	ft_source *s = source_open_mem(text, strlen(text), "t.folded");
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_source(s, FT_FMT_FOLDED, NULL, &o, &rep, &err);
+	source_close(s);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK_INT(export_pprof(p, f, &err), 0);
+	fclose(f);
+	ft_profile *q = load_buf(buf, len, 0, &err);
+	CHECK(q != NULL);
+	if (q != NULL) {
+		char *c = folded(q, 0);
+		CHECK_STR(c, "x;;z 4\nx;y 9\n");
+		free(c);
+		profile_free(q);
+	}
+	free(buf);
+	profile_free(p);
+}
+
 /* A pprof whose first sample is 3000 frames deep (one sample type, as Go
  * writes a CPU profile with few samples) is pprof, whatever the sniffer
  * sees of it; bytes that are binary but break the Profile schema at once
@@ -952,6 +984,7 @@ main(void)
 	RUN(inlined_and_plain_frames_merge_in_export);
 	RUN(inline_amplification_is_capped);
 	RUN(pprof_writer_round_trip);
+	RUN(pprof_empty_name_round_trip);
 	RUN(sniff_large_first_sample_and_binary);
 	RUN(read_bytes_given_back_but_strings_kept);
 	RUN(sample_encodings_agree);

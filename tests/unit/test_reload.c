@@ -64,6 +64,12 @@ TEST(watch_sees_append_replace_truncate)
 	CHECK_INT(watch_check(w), 1);
 	put("w.folded", "", "w");
 	CHECK_INT(watch_check(w), 1);
+	/* Deleted: said once (issue 24 item 20), then read when it is back. */
+	CHECK_INT(unlink(path("w.folded")), 0);
+	CHECK_INT(watch_check(w), -1);
+	CHECK_INT(watch_check(w), 0);
+	put("w.folded", "a;d 3\n", "w");
+	CHECK_INT(watch_check(w), 1);
 	watch_free(w);
 }
 

@@ -11,6 +11,7 @@
 #include "input/json.h"
 #include "profile/labels.h"
 #include "input/load.h"
+#include "input/sniff.h"
 #include "input/source.h"
 #include "base/xalloc.h"
 
@@ -184,7 +185,12 @@ TEST(trace_unmatched_and_strict)
 	/* a is closed at the thread's last timestamp, 10. */
 	CHECK_INT(profile_total(p, FT_ROOT, 0), 5);
 	profile_free(p);
+	/* Its only event rejected: why (issue 24 item 20), not "no
+	 * duration events". */
 	char *m = fail_msg("[{\"ph\":\"X\",\"ts\":1}", FT_FMT_TRACE);
+	CHECK(strstr(m, "X event without a numeric ts and a non-negative dur") != NULL);
+	free(m);
+	m = fail_msg("[{\"ph\":\"I\",\"ts\":1}]", FT_FMT_TRACE);
 	CHECK(strstr(m, "no duration") != NULL);
 	free(m);
 }
@@ -236,8 +242,10 @@ TEST(trace_profile_wins_over_durations)
 	ft_diag err;
 	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
 	CHECK(p != NULL);
-	/* The two X events without ts or dur; no unmatched B/E counted. */
-	CHECK_INT(rep.invalid, 2);
+	/* The two X events without ts or dur are not used (the CPU profile
+	 * is the profile): not counted, nothing to warn about (issue 24
+	 * item 10); no unmatched B/E counted either. */
+	CHECK_INT(rep.invalid, 0);
 	CHECK_INT(rep.valid, 2);
 	profile_free(p);
 	char *f = folded(t, FT_FMT_TRACE, 0);
@@ -552,6 +560,83 @@ TEST(sniff_json_formats)
 	}
 }
 
+/* Issue 24 items 10 and 20: X events Chrome wrote unfinished (tdur, no
+ * dur) are reported only when the duration events are the profile; a
+ * trace whose every event is rejected says why the first one was. */
+TEST(trace_unused_events_not_warned)
+{
+	const char *unfinished =
+	    "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":5,\"ts\":50,\"tts\":7,"
+	    "\"tdur\":3},";
+	const char *profile =
+	    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":5,"
+	    "\"args\":{\"data\":{\"startTime\":100}}},"
+	    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":9,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"f\"}}],\"samples\":[2,2]},\"timeDeltas\":[1,4],"
+	    "\"endTime\":120}}},";
+	const char *good = "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":5,\"ts\":1,\"dur\":9}";
+	char t[2048];
+	ft_load_report rep;
+	ft_diag err;
+	/* With a CPU profile: the unfinished events change nothing. */
+	snprintf(t, sizeof(t), "[%s%s%s%s]", unfinished, unfinished, profile, good);
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 0);
+	profile_free(p);
+	/* Without one they are left out of the durations: counted, with
+	 * what they are. */
+	snprintf(t, sizeof(t), "[%s%s%s]", unfinished, unfinished, good);
+	p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	CHECK_INT(rep.invalid, 2);
+	CHECK(strstr(rep.first_bad.msg, "unfinished when the trace was taken") != NULL);
+	profile_free(p);
+	/* Every event rejected: the first reason, not "no duration events". */
+	snprintf(t, sizeof(t), "[%s{\"ph\":\"B\",\"name\":\"b\"}]", unfinished);
+	char *m = fail_msg(t, FT_FMT_TRACE);
+	CHECK(strstr(m, "2 rejected") != NULL);
+	CHECK(strstr(m, "$.traceEvents[0]") != NULL || strstr(m, "[0]") != NULL);
+	CHECK(strstr(m, "unfinished when the trace was taken") != NULL);
+	CHECK(strstr(m, "no duration") == NULL);
+	free(m);
+}
+
+/* Issue 24 item 16: the top-level keys decide, wherever they are and
+ * however the bytes arrive; keys inside values do not. */
+static enum ft_format
+keys_bytewise(const char *s)
+{
+	ft_json_keys k;
+	json_keys_init(&k);
+	for (size_t i = 0; s[i] != '\0'; i++)
+		json_keys_feed(&k, s + i, 1);
+	return k.fmt;
+}
+
+TEST(json_top_level_keys)
+{
+	CHECK_INT(keys_bytewise("{\"metadata\": {\"traceEvents\": 1, \"x\": \"\\\"shared\\\"\"},"
+	    " \"traceEvents\": ["), FT_FMT_TRACE);
+	CHECK_INT(keys_bytewise("{\"profiles\": [{\"shared\": 1}], \"name\": \"shared\"}"),
+	    FT_FMT_UNKNOWN);
+	CHECK_INT(keys_bytewise("{\"profiles\": [{\"a\": [1, {\"b\": 2}]}], \"shared\": {}}"),
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_INT(keys_bytewise("{\"exporter\": \"x\", \"$schema\": "
+	    "\"https://www.speedscope.app/file-format-schema.json\"}"), FT_FMT_SPEEDSCOPE);
+	CHECK_INT(keys_bytewise("{\"nodes\": [], \"startTime\": 1}"), FT_FMT_CPUPROFILE);
+	CHECK_INT(keys_bytewise("[{\"traceEvents\": 1}]"), FT_FMT_UNKNOWN);
+	ft_json_keys k;
+	json_keys_init(&k);
+	const char *t = "{\"metadata\": {}, \"traceEvents\": []}";
+	CHECK_INT(json_keys_feed(&k, t, strlen(t)), FT_FMT_TRACE);
+	char why[256];
+	json_keys_why(&k, why, sizeof(why));
+	CHECK(strstr(why, "decided at byte 17") != NULL);
+}
+
 int
 main(void)
 {
@@ -573,5 +658,7 @@ main(void)
 	RUN(speedscope_errors);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
+	RUN(json_top_level_keys);
+	RUN(trace_unused_events_not_warned);
 	return unit_report();
 }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "export/export_folded.h"
 #include "input/load.h"
@@ -228,6 +229,56 @@ TEST(sniffing_the_tracers)
 	CHECK_INT(load_sniff_why(bcc, strlen(bcc), why, sizeof(why)), FT_FMT_FOLDED);
 }
 
+/* Issue 24 item 16: a first stack deeper than the sniffed window (a
+ * recursion 1500 frames deep, 100 KB before its count) is still systemtap
+ * or DTrace.  Generated in the shape of the seed's frames (no systemtap or
+ * DTrace here to record a real one). */
+static ft_profile *
+load_deep(const char *pre, const char *post, const char *count, ft_load_report *rep,
+    ft_diag *err)
+{
+	char path[] = "/tmp/ft-deep-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, "w");
+	for (int i = 0; i < 1500; i++)
+		fprintf(f, "%s0x%x%s\n", pre, 0x400561 + i, post);
+	fprintf(f, "%s\n", count);
+	for (int i = 0; i < 3; i++)
+		fprintf(f, "%s0x%x%s\n", pre, 0x400429 + i, post);
+	fprintf(f, "%s\n", count);
+	fclose(f);
+	ft_load_opts o = {.sort = FT_SORT_NAME};
+	ft_profile *p = load_file(path, NULL, &o, rep, err);
+	unlink(path);
+	return p;
+}
+
+TEST(sniffing_deep_first_stacks)
+{
+	ft_load_report rep;
+	ft_diag err = {{0}};
+	ft_profile *p = load_deep(" ", " : fib+0x15/0x1b [/home/ya/a.out]", "\t8282",
+	    &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->format, "stap");
+		CHECK_INT(rep.valid, 2);
+		CHECK_INT(p->total[0], 2 * 8282);
+		CHECK(strstr(rep.format_why, "systemtap") != NULL);
+		profile_free(p);
+	}
+	p = load_deep("              libc.so.1`fib+", "", "               17", &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->format, "dtrace");
+		CHECK_INT(rep.valid, 2);
+		CHECK_INT(p->total[0], 34);
+		profile_free(p);
+	}
+}
+
 TEST(perf_every_event_is_a_sample_type)
 {
 	const char *t =
@@ -283,6 +334,7 @@ main(void)
 	RUN(bpftrace_entries);
 	RUN(bpftrace_refuses_histograms);
 	RUN(sniffing_the_tracers);
+	RUN(sniffing_deep_first_stacks);
 	RUN(perf_every_event_is_a_sample_type);
 	return unit_report();
 }
