@@ -18,6 +18,7 @@
 #include "ops/function_table.h"
 #include "profile/intern.h"
 #include "view/keymap.h"
+#include "view/prompt_help.h"
 #include "profile/labels.h"
 #include "draw/render_compare.h"
 #include "draw/render_labels.h"
@@ -25,6 +26,7 @@
 #include "base/xalloc.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
+static const ft_style st_hint = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_DIM};
 static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
 static const ft_style st_bar_mono = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_REVERSE};
 static const ft_style st_status_color = {0x000000, 0xd0d0d0, 0};
@@ -531,6 +533,14 @@ static void
 draw_prompt(ft_view *v, ft_canvas *c)
 {
 	render_prompt(c, v->prompt_kind, &v->prompt, &v->cursor_x, &v->cursor_y);
+	if (v->prompt_kind == PK_FILTER && c->h >= 3) {
+		/* The row above: the verbs that fit what is typed, or the
+		 * verb's meaning and an example. */
+		char hint[512];
+		prompt_filter_hint(v->prompt.text, v->prompt.len, c->w, hint, sizeof(hint));
+		canvas_fill(c, 0, c->w, c->h - 2, ' ', st_hint);
+		canvas_text(c, 0, c->h - 2, c->w, hint, strlen(hint), st_hint, 0);
+	}
 }
 
 static void

@@ -8,6 +8,7 @@
  * halves are views themselves: their moves go through view_apply() of the
  * half.  Nothing here draws.
  */
+#include "view/prompt_help.h"
 #include "view/view.h"
 
 #include <string.h>
@@ -35,6 +36,12 @@ help_apply(ft_view *v, enum ft_action a)
 static int
 prompt_feed(ft_view *v, int key)
 {
+	if (key == FTK_TAB) {
+		/* The filter prompt completes; the others take no Tab. */
+		if (v->prompt_kind == PK_FILTER)
+			prompt_filter_complete(&v->prompt, v->prof);
+		return V_REDRAW;
+	}
 	int r = prompt_key(&v->prompt, key);
 	int kind = v->prompt_kind;
 	if (r == PROMPT_CANCEL) {
@@ -470,7 +477,13 @@ view_key(ft_view *v, int key)
 			return V_REDRAW;
 		}
 	}
-	return f | view_apply(v, keymap_action(key));
+	enum ft_action a = keymap_action(key);
+	if (a == ACT_NONE && !v->help) {
+		/* A key the table does not bind (z, F1): say where the keys are. */
+		view_message(v, "no such key: press ? for the keys");
+		return V_REDRAW;
+	}
+	return f | view_apply(v, a);
 }
 
 /* --- mouse -------------------------------------------------------------- */

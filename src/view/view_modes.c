@@ -7,6 +7,7 @@
  * The regex work goes through match.c (once per unique name) and the tree
  * work through filters.c, compare.c and butterfly.c.
  */
+#include "view/prompt_help.h"
 #include "view/view.h"
 
 #include <stdio.h>
@@ -1281,8 +1282,14 @@ view_prompt_accept(ft_view *v, int kind, const char *text)
 		if (text[0] == '\0')
 			break;
 		history_add(&v->hist_filter, text);
-		if (view_filter_add(v, text, &err) != 0)
-			view_message(v, err.msg);
+		if (view_filter_add(v, text, &err) != 0) {
+			/* A wrong verb: the verbs there are, as many as fit. */
+			char buf[512];
+			if (strncmp(err.msg, "unknown filter", 14) == 0)
+				view_message(v, prompt_filter_unknown(text, v->w, buf, sizeof(buf)));
+			else
+				view_message(v, err.msg);
+		}
 		break;
 	case PK_TABLE:
 		history_add(&v->hist_table, text);

@@ -63,6 +63,7 @@ ge50() { awk -v x="$1" 'BEGIN { exit !(x + 0 >= 50) }'; }
 # -- CMD, saved with -o and printed with --top.
 "$FLAMETUI" record --top 5 -o "$FT_TMP/rec.perf.gz" -- "$HOT" 1.5 >"$FT_TMP/top1" 2>"$FT_TMP/err1"
 rc=$?
+[ "$rc" = 0 ] || sed 's/^/  stderr: /' "$FT_TMP/err1"
 ft_check "-- CMD: exit 0" [ "$rc" = 0 ]
 ft_check "-- CMD: says where it saved" grep -q "samples saved to $FT_TMP/rec.perf.gz" "$FT_TMP/err1"
 share=$(hot_share "$FT_TMP/rec.perf.gz")
@@ -108,9 +109,13 @@ for t in sh cat; do ln -s "$(command -v $t)" "$FT_TMP/noperf/$t"; done
 PATH=$FT_TMP/noperf "$FLAMETUI" record -- "$HOT" 1 >/dev/null 2>"$FT_TMP/e" ; rc=$?
 ft_check "perf missing: exit 1, says how to install it" \
 	sh -c "[ $rc = 1 ] && grep -q 'perf not found; install it: apt-get install linux-perf' '$FT_TMP/e'"
-"$FLAMETUI" record --top 3 -- sleep 0.01 >/dev/null 2>"$FT_TMP/e" ; rc=$?
-ft_check "no samples (an idle command): exit 1, says why" \
-	sh -c "[ $rc = 1 ] && grep -q 'no samples' '$FT_TMP/e'"
+sleep 30 &
+sp=$!
+"$FLAMETUI" record --top 3 -p "$sp" --duration 0.5 >/dev/null 2>"$FT_TMP/e" ; rc=$?
+kill "$sp" 2>/dev/null
+wait "$sp" 2>/dev/null
+ft_check "no samples (an idle process): exit 1, says why" \
+	sh -c "[ $rc = 1 ] && grep -q 'no samples: process $sp did not run on a CPU' '$FT_TMP/e'"
 ft_check "errors: no temporary file left" no_temp_left
 
 # Not root: -a is not allowed (the sysctl to run is said); a command of
