@@ -484,6 +484,51 @@ TEST(speedscope_errors)
 	free(m);
 }
 
+/* Issue 24 item 13: a value or a difference of times that does not fit 64
+ * bits, or a negative weight, is refused or counted as malformed, never
+ * summed into a negative total. */
+TEST(hostile_sums)
+{
+	/* speedscope evented: -5e18 to 5e18 is more than INT64_MAX apart. */
+	char *m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"}]},\"profiles\":[{"
+	    "\"type\":\"evented\",\"unit\":\"none\",\"startValue\":-5000000000000000000,"
+	    "\"endValue\":5000000000000000000,\"events\":["
+	    "{\"type\":\"O\",\"frame\":0,\"at\":-5000000000000000000},"
+	    "{\"type\":\"C\",\"frame\":0,\"at\":5000000000000000000}]}]}",
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_STR(m, "t.json: profiles[0].events[1]: the time since the last event "
+	    "overflows 64 bits");
+	free(m);
+	/* speedscope negative weight. */
+	m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"}]},\"profiles\":[{"
+	    "\"type\":\"sampled\",\"unit\":\"none\",\"samples\":[[0],[0]],"
+	    "\"weights\":[1,-3]}]}", FT_FMT_SPEEDSCOPE);
+	CHECK(strstr(m, "at $.profiles[0].weights[1]: negative weight") != NULL);
+	free(m);
+	/* cpuprofile: endTime 1.8e19 after the only sample. */
+	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"
+	    "\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":\"a\"}}],"
+	    "\"startTime\":-9000000000000000000,\"endTime\":9000000000000000000,"
+	    "\"samples\":[2],\"timeDeltas\":[0]}", FT_FMT_CPUPROFILE);
+	CHECK_STR(m, "t.json: sample 0 lasts until endTime, which overflows 64 bits");
+	free(m);
+	/* trace: a B/E span 1.8e19 ns long is malformed; the other one counts. */
+	const char *t = "{\"traceEvents\":["
+	    "{\"ph\":\"B\",\"name\":\"huge\",\"pid\":1,\"tid\":1,\"ts\":-9000000000000000},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":9000000000000000},"
+	    "{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":5}]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 5);
+		CHECK_INT(rep.invalid, 1);
+		CHECK(strstr(rep.first_bad.msg, "lasts longer than 64 bits hold") != NULL);
+		profile_free(p);
+	}
+}
+
 /* --export speedscope and back: the same stacks, columns and names (with
  * quotes, controls and non-ASCII escaped as JSON wants). */
 TEST(speedscope_round_trip)
@@ -571,6 +616,7 @@ main(void)
 	RUN(speedscope_sampled_fractional);
 	RUN(speedscope_profiles_threads_and_columns);
 	RUN(speedscope_errors);
+	RUN(hostile_sums);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
 	return unit_report();
