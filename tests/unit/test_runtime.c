@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "export/export_folded.h"
 #include "export/export_speedscope.h"
@@ -529,6 +531,50 @@ TEST(hostile_sums)
 	}
 }
 
+/* CPU seconds to load a trace whose ignored args hold a number of `mb`
+ * MiB, read from a file (fed to the parser block by block); -1 when it
+ * does not load as the one event. */
+static double
+huge_number_seconds(size_t mb)
+{
+	char path[] = "/tmp/ft-test-number-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	FILE *f = fdopen(fd, "w");
+	fputs("{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":0,"
+	    "\"dur\":5,\"args\":{\"x\":1", f);
+	char zeros[4096];
+	memset(zeros, '0', sizeof(zeros));
+	for (size_t i = 0; i < (mb << 20) / sizeof(zeros); i++)
+		fwrite(zeros, 1, sizeof(zeros), f);
+	fputs("}}]}", f);
+	fclose(f);
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	clock_t t0 = clock();
+	ft_profile *p = load_file(path, NULL, &o, &rep, &err);
+	double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	unlink(path);
+	if (p == NULL || profile_total(p, FT_ROOT, 0) != 5)
+		s = -1;
+	profile_free(p);
+	return s;
+}
+
+/* Issue 24 item 18: a token longer than a read block (a 50 MB number took
+ * 6 s, 100 MB 25 s: yajl lexes a cut token again from its start at each
+ * feed) costs time in proportion to its length: four times the number,
+ * about four times the time (quadratic was sixteen). */
+TEST(huge_number_linear)
+{
+	double t8 = huge_number_seconds(8), t32 = huge_number_seconds(32);
+	CHECK(t8 >= 0 && t32 >= 0);
+	if (!(t32 < 8 * t8 + 0.5))
+		UNIT_FAIL("8 MiB: %.2f s, 32 MiB: %.2f s (CPU): not linear", t8, t32);
+}
+
 /* --export speedscope and back: the same stacks, columns and names (with
  * quotes, controls and non-ASCII escaped as JSON wants). */
 TEST(speedscope_round_trip)
@@ -617,6 +663,7 @@ main(void)
 	RUN(speedscope_profiles_threads_and_columns);
 	RUN(speedscope_errors);
 	RUN(hostile_sums);
+	RUN(huge_number_linear);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
 	return unit_report();
