@@ -5,10 +5,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "export/export_folded.h"
+#include "export/export_pprof.h"
+#include "ops/invert.h"
 #include "export/export_speedscope.h"
 #include "input/json.h"
 #include "profile/labels.h"
@@ -575,6 +578,77 @@ TEST(huge_number_linear)
 		UNIT_FAIL("8 MiB: %.2f s, 32 MiB: %.2f s (CPU): not linear", t8, t32);
 }
 
+/* A speedscope evented profile one chain `depth` frames deep, each frame
+ * open for one unit alone (so every node has a value). */
+static ft_profile *
+deep_evented(int depth)
+{
+	size_t cap = (size_t)depth * 128 + 256, n = 0;
+	char *t = malloc(cap);
+	n += (size_t)sprintf(t + n, "{\"shared\":{\"frames\":[");
+	for (int i = 0; i < depth; i++)
+		n += (size_t)sprintf(t + n, "%s{\"name\":\"f%d\"}", i ? "," : "", i);
+	n += (size_t)sprintf(t + n, "]},\"profiles\":[{\"type\":\"evented\",\"unit\":"
+	    "\"none\",\"startValue\":0,\"endValue\":%d,\"events\":[", 2 * depth);
+	for (int i = 0; i < depth; i++)
+		n += (size_t)sprintf(t + n, "%s{\"type\":\"O\",\"frame\":%d,\"at\":%d}",
+		    i ? "," : "", i, i);
+	for (int i = depth - 1; i >= 0; i--)
+		n += (size_t)sprintf(t + n, ",{\"type\":\"C\",\"frame\":%d,\"at\":%d}", i,
+		    2 * depth - i);
+	sprintf(t + n, "]}]}");
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	if (p == NULL)
+		fprintf(stderr, "deep_evented: %s\n", err.msg);
+	free(t);
+	return p;
+}
+
+/* Issue 24 item 18: work that grows with the square of the depth (the
+ * bottom-up tree, the folded, pprof and speedscope exports: every stack
+ * frame by frame) is refused past profile_check_stack_frames' bound with
+ * a message, at once; a 2000-deep chain is still written.  (main() limits
+ * time and memory: without the bound the 12000-deep case makes 72 M
+ * frames.) */
+TEST(deep_stacks_bounded)
+{
+	ft_profile *p = deep_evented(12000);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(profile_stack_frames(p), 12000LL * 12001 / 2);
+	ft_diag err = {{0}};
+	CHECK(transform_invert(p, FT_SORT_WEIGHT, 0, NULL, &err) == NULL);
+	CHECK(strstr(err.msg, "inverting: the stacks with a value add up to 72006000 "
+	    "frames, more than 33554432 (64 per node of the tree, at least 33554432)") ==
+	    err.msg);
+	FILE *null = fopen("/dev/null", "w");
+	memset(&err, 0, sizeof(err));
+	CHECK(export_pprof(p, null, &err) != 0);
+	CHECK(strstr(err.msg, "the pprof export: the stacks with a value") == err.msg);
+	memset(&err, 0, sizeof(err));
+	CHECK(export_speedscope(p, 0, null, &err) != 0);
+	CHECK(strstr(err.msg, "the speedscope export: the stacks") == err.msg);
+	CHECK(profile_check_stack_frames(p, "the folded export", &err) != 0);
+	profile_free(p);
+	p = deep_evented(2000);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		ft_profile *q = transform_invert(p, FT_SORT_WEIGHT, 0, NULL, &err);
+		CHECK(q != NULL);
+		if (q != NULL)
+			CHECK_INT(profile_total(q, FT_ROOT, 0), 4000);
+		profile_free(q);
+		CHECK(export_pprof(p, null, &err) == 0);
+		CHECK(export_speedscope(p, 0, null, &err) == 0);
+		CHECK(profile_check_stack_frames(p, "the folded export", &err) == 0);
+		profile_free(p);
+	}
+	fclose(null);
+}
+
 /* --export speedscope and back: the same stacks, columns and names (with
  * quotes, controls and non-ASCII escaped as JSON wants). */
 TEST(speedscope_round_trip)
@@ -646,6 +720,13 @@ TEST(sniff_json_formats)
 int
 main(void)
 {
+	/* Work without a bound must fail, not hang or swap: 120 s and,
+	 * outside the sanitizer build, 3 GiB. */
+	alarm(120);
+#if !defined(__SANITIZE_ADDRESS__)
+	struct rlimit rl = {.rlim_cur = (rlim_t)3 << 30, .rlim_max = (rlim_t)3 << 30};
+	setrlimit(RLIMIT_AS, &rl);
+#endif
 	RUN(fixed_point_numbers);
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
@@ -664,6 +745,7 @@ main(void)
 	RUN(speedscope_errors);
 	RUN(hostile_sums);
 	RUN(huge_number_linear);
+	RUN(deep_stacks_bounded);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
 	return unit_report();
