@@ -10,6 +10,7 @@
 #include "export/export_folded.h"
 #include "input/load.h"
 #include "profile/relabel.h"
+#include "base/xalloc.h"
 
 static char *
 dm(const char *s, int mode)
@@ -453,7 +454,7 @@ static char *
 exploding_name(int levels, int targs)
 {
 	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-	char *s = malloc(16 + (size_t)levels * 16);
+	char *s = xmalloc(16 + (size_t)levels * 16);
 	int n = sprintf(s, targs ? "_Z1fI1a" : "_Z1f1a");
 	int nsub = targs ? 2 : 1, cur = nsub - 1;
 	for (int l = 0; l < levels; l++) {

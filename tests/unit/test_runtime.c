@@ -583,20 +583,20 @@ TEST(huge_number_linear)
 static ft_profile *
 deep_evented(int depth)
 {
-	size_t cap = (size_t)depth * 128 + 256, n = 0;
-	char *t = malloc(cap);
-	n += (size_t)sprintf(t + n, "{\"shared\":{\"frames\":[");
+	char *t = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&t, &len);
+	fprintf(f, "{\"shared\":{\"frames\":[");
 	for (int i = 0; i < depth; i++)
-		n += (size_t)sprintf(t + n, "%s{\"name\":\"f%d\"}", i ? "," : "", i);
-	n += (size_t)sprintf(t + n, "]},\"profiles\":[{\"type\":\"evented\",\"unit\":"
+		fprintf(f, "%s{\"name\":\"f%d\"}", i ? "," : "", i);
+	fprintf(f, "]},\"profiles\":[{\"type\":\"evented\",\"unit\":"
 	    "\"none\",\"startValue\":0,\"endValue\":%d,\"events\":[", 2 * depth);
 	for (int i = 0; i < depth; i++)
-		n += (size_t)sprintf(t + n, "%s{\"type\":\"O\",\"frame\":%d,\"at\":%d}",
-		    i ? "," : "", i, i);
+		fprintf(f, "%s{\"type\":\"O\",\"frame\":%d,\"at\":%d}", i ? "," : "", i, i);
 	for (int i = depth - 1; i >= 0; i--)
-		n += (size_t)sprintf(t + n, ",{\"type\":\"C\",\"frame\":%d,\"at\":%d}", i,
-		    2 * depth - i);
-	sprintf(t + n, "]}]}");
+		fprintf(f, ",{\"type\":\"C\",\"frame\":%d,\"at\":%d}", i, 2 * depth - i);
+	fprintf(f, "]}]}");
+	fclose(f);
 	ft_load_report rep;
 	ft_diag err;
 	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
