@@ -95,6 +95,11 @@ cmd_export(ft_input *in, const ft_cmdline *o, FILE *out)
 		}
 		return 0;
 	}
+	ft_diag err = {{0}};
+	if (profile_check_stack_frames(p, "the folded export", &err) != 0) {
+		cmd_msg(stderr, "flametui: %s: %s\n", out_name(o), err.msg);
+		return 1;
+	}
 	/* A differential file written back keeps its two columns. */
 	if (folded_to(p, p->differential ? 0 : in->col, p->differential ? 1 : -1, out) != 0) {
 		cmd_msg(stderr, "flametui: %s: write error\n", out_name(o));

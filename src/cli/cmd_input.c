@@ -321,6 +321,19 @@ again_load(void *ctx, int dm, enum ft_sort sort, int col, ft_diag *err)
 	return p;
 }
 
+/* Names kept mangled because they demangle to more than DEMANGLE_MAX_OUT
+ * bytes (demangle.h): said once, when the first such name is met. */
+static void
+demangle_note(ft_input *in)
+{
+	static int said;
+	if (demangle_gave_up() == 0 || said)
+		return;
+	said = 1;
+	warn(in, "warning: names that would demangle to more than %zu KiB of text "
+	    "are kept mangled", DEMANGLE_MAX_OUT >> 10);
+}
+
 /* Load one file; --unit, --group and --demangle apply (see relabel() for
  * raw).  A loader that can demangle while building does (one tree, not
  * two); for the viewer (raw non-NULL) its input is then kept instead of
@@ -347,7 +360,9 @@ load(const ft_cmdline *o, const char *path, ft_intern *names, ft_load_report *re
 		rep->input = NULL;
 		in->again = a;
 	}
-	return p != NULL ? relabel(o, p, p->names_merged ? NULL : raw, err) : NULL;
+	p = p != NULL ? relabel(o, p, p->names_merged ? NULL : raw, err) : NULL;
+	demangle_note(in);
+	return p;
 }
 
 ft_profile *
@@ -381,7 +396,9 @@ load_merged(const ft_cmdline *o, ft_intern *names, ft_diag *err, ft_input *in,
 	ft_profile *m = n == o->nfiles ? profile_merge(ps, n, o->sort, err) : NULL;
 	for (int i = 0; i < n; i++)
 		profile_free(ps[i]);
-	return m != NULL ? relabel(o, m, raw, err) : NULL;
+	m = m != NULL ? relabel(o, m, raw, err) : NULL;
+	demangle_note(in);
+	return m;
 }
 
 /* --sample-type NAME|INDEX: the column to show. */

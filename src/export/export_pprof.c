@@ -202,6 +202,8 @@ export_pprof(const ft_profile *p, FILE *out, ft_diag *err)
 		    "(its values are integers)", p->source);
 		return -1;
 	}
+	if (profile_check_stack_frames(p, "the pprof export", err) != 0)
+		return -1;
 	struct strtab t = {0};
 	struct buf body = {0}, m = {0}, pk = {0};
 	strtab_get(&t, "", 0);

@@ -68,6 +68,8 @@ ss_unit(const char *u)
 int
 export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 {
+	if (profile_check_stack_frames(p, "the speedscope export", err) != 0)
+		return -1;
 	uint32_t nnames = intern_count(p->names);
 	uint32_t *frame = xreallocarray(NULL, nnames ? nnames : 1, sizeof(uint32_t));
 	memset(frame, 0xff, sizeof(uint32_t) * (nnames ? nnames : 1));

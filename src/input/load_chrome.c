@@ -427,10 +427,14 @@ add_cprof(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base,
 	for (size_t k = 0; k < P->ns; k++) {
 		size_t i = ord[k].i;
 		int64_t w = 0;
-		if (k + 1 < P->ns)
-			w = ord[k + 1].t - ord[k].t;
-		else if (P->have_end && P->end > ord[k].t)
-			w = P->end - ord[k].t;
+		if ((k + 1 < P->ns && __builtin_sub_overflow(ord[k + 1].t, ord[k].t, &w)) ||
+		    (k + 1 == P->ns && P->have_end && P->end > ord[k].t &&
+		    __builtin_sub_overflow(P->end, ord[k].t, &w))) {
+			diag_set(err, "%s: sample %zu lasts until %s, which overflows 64 "
+			    "bits", C->path, ord[k].i, k + 1 < P->ns ? "the next sample" :
+			    "endTime");
+			goto out;
+		}
 		uint32_t at = idmap_get(&P->ids, (uint64_t)P->samples[i]);
 		if (at == NONE) {
 			diag_set(err, "%s: sample %zu refers to unknown node %" PRId64,
@@ -1188,9 +1192,19 @@ add_spans(struct ch *C, ft_profile *p, ft_stackset *stacks, ft_diag *err)
 			end = st[n - 1].end;
 			cut++;
 		}
+		ft_val v;
+		if (__builtin_sub_overflow(end, s->start, &v)) {
+			/* Its length is not a 64-bit number: malformed, not summed. */
+			if (C->rep->invalid++ == 0)
+				diag_set(&C->rep->first_bad, "%s: an event from %" PRId64 " to %"
+				    PRId64 " ns lasts longer than 64 bits hold (skipped)",
+				    C->path, s->start, end);
+			continue;
+		}
+		v /= scale;
+		ft_val neg = -v;
 		uint32_t parent = n > 0 ? st[n - 1].node : thread_node(C, p, s->thread);
 		uint32_t node = profile_child(p, parent, s->name);
-		ft_val v = (end - s->start) / scale, neg = -v;
 		if (profile_add_self(p, node, &v, err) != 0 ||
 		    (n > 0 && profile_add_self(p, parent, &neg, err) != 0)) {
 			free(st);

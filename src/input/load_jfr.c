@@ -41,6 +41,15 @@
  * Nothing read from the file is trusted: every length, offset, count and
  * id is checked against the bytes actually there before use; counts never
  * size an allocation; nested types are followed at most MAX_NEST deep.
+ * Work is bounded by what a chunk can hold (issue 24 item 12): the
+ * constant pool chain is read once, a pool event met twice is a cycle and
+ * an error; an array holds at most as many elements as bytes are left in
+ * its record; reading fields (arrays of empty structs, nested types)
+ * visits at most WORK_PER_BYTE per byte of the chunk plus WORK_BASE
+ * fields; and building the tree walks at most WALK_PER_BYTE stack frames
+ * per byte of the chunk plus WALK_BASE (a deep stack shared by many
+ * threads is a tree of threads x depth nodes: a file of 233 KB made
+ * 5.5 GB of them).  Past a bound the file is refused with the offset.
  * Errors are "FILE: byte OFFSET: reason" (offsets in the file).
  */
 #include <inttypes.h>
@@ -60,6 +69,10 @@
 #define HEADER 68
 #define MAX_NEST 24
 #define NONE UINT32_MAX
+#define WORK_PER_BYTE 8
+#define WORK_BASE ((uint64_t)1 << 20)
+#define WALK_PER_BYTE 32
+#define WALK_BASE ((uint64_t)1 << 22)
 
 #define PUSH(arr, n, cap, init) XPUSH(arr, n, cap, 64, init)
 
@@ -174,6 +187,9 @@ struct jfr {
 	struct cslot *cache;
 	uint32_t gen;
 	uint32_t nostack;  /* "(no stack trace)" */
+	uint64_t work, work_max; /* fields visited in this chunk, and the bound */
+	uint64_t walk, walk_max; /* stack frames walked building the tree */
+	int over;                /* a bound was passed: the error is set */
 	/* whole file */
 	long count[EV_N];
 	uint32_t *acc_node, *acc_set; /* accumulator: tree node, label set */
@@ -197,10 +213,29 @@ fail(struct jfr *J, size_t off, const char *fmt, ...)
 static int
 fail(struct jfr *J, size_t off, const char *fmt, ...)
 {
+	if (J->over)
+		return -1; /* the bound's message stands */
 	va_list ap;
 	va_start(ap, fmt);
 	diag_vset_at(J->err, J->path, J->base + off, fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+/* n more field visits: past the chunk's bound, the error (once) and r->bad. */
+static int
+spend(struct jfr *J, struct rd *r, uint64_t n)
+{
+	J->work += n;
+	if (J->work <= J->work_max)
+		return 0;
+	if (!J->over)
+		fail(J, r->pos, "reading the fields here takes more than %" PRIu64
+		    " steps (%d per byte of the chunk + %" PRIu64 "): empty or deeply "
+		    "nested types repeated; not loaded", J->work_max, WORK_PER_BYTE,
+		    WORK_BASE);
+	J->over = 1;
+	r->bad = 1;
 	return -1;
 }
 
@@ -499,9 +534,16 @@ read_field(struct jfr *J, struct rd *r, const struct jfield *f, uint64_t *num,
 	}
 	const struct jclass *c = class_of(J, f->type);
 	uint64_t n = 1;
-	if (f->dim)
+	if (f->dim) {
+		/* Every real element takes a byte at least: more elements than
+		 * bytes left are empty ones repeated (a loop without end). */
 		n = rd_var(r);
+		if (n > r->end - r->pos)
+			r->bad = 1;
+	}
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		if (spend(J, r, 1) != 0)
+			break;
 		if (f->cp) {
 			*num = rd_var(r);
 		} else if (c == NULL) {
@@ -533,6 +575,8 @@ skip_value(struct jfr *J, struct rd *r, const struct jclass *c, int depth)
 	default: break;
 	}
 	if (depth > MAX_NEST)
+		return -1;
+	if (spend(J, r, c->nf) != 0)
 		return -1;
 	for (size_t i = 0; i < c->nf && !r->bad; i++) {
 		uint64_t v;
@@ -585,8 +629,12 @@ read_stacktrace(struct jfr *J, struct rd *r, const struct jclass *c,
 		}
 		const struct jclass *fc = sp->fc;
 		uint64_t n = rd_var(r);
+		if (n > r->end - r->pos) /* a frame takes a byte at least */
+			r->bad = 1;
 		for (uint64_t k = 0; k < n && !r->bad; k++) {
 			struct jframe fr = {0, -1};
+			if (spend(J, r, fc->nf + 1) != 0)
+				break;
 			for (size_t m = 0; m < fc->nf && !r->bad; m++) {
 				uint64_t v;
 				read_field(J, r, &J->fld[fc->f0 + m], &v, NULL, 1);
@@ -701,13 +749,27 @@ read_constant(struct jfr *J, struct rd *r, const struct jclass *c, enum kind k,
 	}
 }
 
-/* Every constant pool event of the chunk, from the last one backwards. */
+static int read_pool_chain(struct jfr *J, size_t off, ft_idmap *seen);
+
+/* Every constant pool event of the chunk, from the last one backwards,
+ * each once: a delta leading back to an event already read is a cycle. */
 static int
 read_pools(struct jfr *J, size_t off)
 {
-	for (int hops = 0; ; hops++) {
-		if (hops > 1000000)
-			return fail(J, off, "constant pool chain does not end");
+	ft_idmap seen = {0}; /* offsets of the pool events read */
+	int rc = read_pool_chain(J, off, &seen);
+	idmap_free(&seen);
+	return rc;
+}
+
+static int
+read_pool_chain(struct jfr *J, size_t off, ft_idmap *seen)
+{
+	for (;;) {
+		if (idmap_get(seen, off) != NONE)
+			return fail(J, off, "constant pool chain comes back to this event, "
+			    "already read (a cycle)");
+		idmap_put(seen, off, 1);
 		struct rd r = {J->buf, off, J->cend, 0, J->arena, J->cend};
 		uint64_t size = rd_var(&r);
 		if (r.bad || size < 1 || size > J->cend - off)
@@ -863,6 +925,9 @@ stack_node(struct jfr *J, uint32_t at, uint64_t sid)
 	if (node != NONE)
 		return node;
 	uint32_t root = thread_root(J, at);
+	J->walk += si == NONE ? 1 : J->stacks[si].nf + 1;
+	if (J->walk > J->walk_max)
+		return NONE; /* the caller says so, at the event */
 	if (si == NONE || J->stacks[si].nf == 0) {
 		node = profile_child(p, root, J->nostack);
 	} else {
@@ -883,7 +948,10 @@ static uint32_t
 acc_slow(struct jfr *J, struct cslot *cs, uint64_t thread, uint64_t stack)
 {
 	uint32_t at = idmap_get(&J->thread_ids, thread);
-	uint32_t node = stack_node(J, at, stack), set = thread_set(J, at);
+	uint32_t node = stack_node(J, at, stack);
+	if (node == NONE)
+		return NONE;
+	uint32_t set = thread_set(J, at);
 	uint64_t key = (uint64_t)node << 32 | set;
 	uint32_t a = idmap_get(&J->acc_ids, key);
 	if (a == NONE) {
@@ -1003,6 +1071,11 @@ one_event(struct jfr *J, struct rd *r, int e, size_t off)
 	else
 		x = v[R_BYTES] > INT64_MAX ? INT64_MAX : (ft_val)v[R_BYTES];
 	uint32_t a = acc_of(J, v[R_THREAD], v[R_STACK]);
+	if (a == NONE)
+		return fail(J, off, "the events' stacks walk more than %" PRIu64 " frames "
+		    "(%d per byte of the chunk + %" PRIu64 ") into the tree: deep stacks "
+		    "shared by many threads; not loaded", J->walk_max, WALK_PER_BYTE,
+		    WALK_BASE);
 	ft_val *s = &J->acc_val[(size_t)a * NCOL + (size_t)ev_col[e]];
 	if (__builtin_add_overflow(s[0], x, &s[0]) ||
 	    (e >= EV_ALLOC_SAMPLE && e <= EV_OUTSIDE &&
@@ -1048,6 +1121,9 @@ one_chunk(struct jfr *J)
 	J->c0 = 0;
 	J->cend = (size_t)size;
 	chunk_reset(J);
+	J->work = J->walk = 0;
+	J->work_max = WORK_PER_BYTE * size + WORK_BASE;
+	J->walk_max = WALK_PER_BYTE * size + WALK_BASE;
 	if (read_metadata(J, (size_t)meta) != 0)
 		return -1;
 	memset(J->ev_of, -1, sizeof(J->ev_of));

@@ -285,6 +285,9 @@ ss_value(void *ctx, ft_json *j, const json_val *v)
 		int64_t w;
 		if (number(S, j, v, &w, "a weight") != 0)
 			return -1;
+		if (w < 0)
+			return json_fail(j, "negative weight (a sample weight is never "
+			    "below 0)");
 		PUSH(P->w, P->nw, P->cw, w);
 	}
 	return 0;
@@ -354,7 +357,13 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 		if (at < last && i == P->nev)
 			at = last;
 		if (n > 0 && at > last) {
-			if (add_val(p, st[n - 1].node, P->column, at - last, err) != 0)
+			int64_t d;
+			if (__builtin_sub_overflow(at, last, &d)) {
+				diag_set(err, "%s: profiles[%zu].events[%zu]: the time since the "
+				    "last event overflows 64 bits", S->path, pi, i);
+				goto out;
+			}
+			if (add_val(p, st[n - 1].node, P->column, d, err) != 0)
 				goto out;
 			if (stackset_add(stacks, st[n - 1].node))
 				S->rep->stacks++;

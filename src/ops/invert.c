@@ -2,7 +2,8 @@
  *
  * For every node with a self value, walk its parent chain from the node
  * up to the root's child, descending the new tree one frame per step:
- * O(sum of stack depths), no recursion.  Nodes of the result are merged
+ * O(sum of stack depths), no recursion; refused past the bound of
+ * profile_check_stack_frames (profile.h).  Nodes of the result are merged
  * by (parent, name) through the builder.
  */
 #include "ops/invert.h"
@@ -15,6 +16,8 @@ ft_profile *
 transform_invert(const ft_profile *p, enum ft_sort sort, int column,
     uint32_t *map, ft_diag *err)
 {
+	if (profile_check_stack_frames(p, "inverting", err) != 0)
+		return NULL;
 	ft_profile *np = profile_new_like(p);
 	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)p->nvals);
 	int rc = 0;

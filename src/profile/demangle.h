@@ -10,6 +10,11 @@
  *
  * Only mangled names change (Itanium C++ "_Z...", Rust legacy "_ZN...17h
  * <hash>E" and v0 "_R..."); a DTrace "module`_Z..." keeps its module.
+ *
+ * A name whose demangled text would pass DEMANGLE_MAX_OUT bytes (a few
+ * hundred bytes of nested substitutions can make gigabytes) is kept
+ * mangled: demangling gives up at the bound, so the work per name is
+ * bounded too, and demangle_gave_up() counts such names for a warning.
  */
 #ifndef FT_DEMANGLE_H
 #define FT_DEMANGLE_H
@@ -22,6 +27,12 @@ enum ft_demangle {
 	FT_DEMANGLE_NONE,
 	FT_DEMANGLES
 };
+
+#define DEMANGLE_MAX_OUT ((size_t)1 << 18) /* 256 KiB of demangled text */
+
+/* How many names were kept mangled because their demangled text passes
+ * DEMANGLE_MAX_OUT (in this process, every thread). */
+unsigned long demangle_gave_up(void);
 
 /* "full", "short", "none"; demangle_parse returns -1 for anything else. */
 const char *demangle_mode_name(int mode);

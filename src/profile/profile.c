@@ -780,3 +780,37 @@ profile_count_stacks(const ft_profile *p)
 	free(row);
 	return count;
 }
+
+uint64_t
+profile_stack_frames(const ft_profile *p)
+{
+	/* A parent's id is below its children's: depths in one pass. */
+	uint32_t *depth = xmalloc(sizeof(uint32_t) * ((size_t)p->nnodes + 1));
+	ft_val *row = xmalloc(sizeof(ft_val) * (size_t)(p->nvals > 0 ? p->nvals : 1));
+	uint64_t sum = 0;
+	depth[FT_ROOT] = 0;
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		depth[n] = depth[p->nodes[n].parent] + 1;
+		if (profile_self_row(p, n, row))
+			sum += depth[n];
+	}
+	free(row);
+	free(depth);
+	return sum;
+}
+
+int
+profile_check_stack_frames(const ft_profile *p, const char *what, ft_diag *err)
+{
+	uint64_t max = (uint64_t)p->nnodes * FT_STACK_FRAMES_PER_NODE;
+	if (max < FT_STACK_FRAMES_MAX)
+		max = FT_STACK_FRAMES_MAX;
+	uint64_t n = profile_stack_frames(p);
+	if (n <= max)
+		return 0;
+	diag_set(err, "%s: the stacks with a value add up to %" PRIu64 " frames, "
+	    "more than %" PRIu64 " (%d per node of the tree, at least %" PRIu64 "): "
+	    "refused, it would write every stack frame by frame", what, n, max,
+	    FT_STACK_FRAMES_PER_NODE, FT_STACK_FRAMES_MAX);
+	return -1;
+}

@@ -360,4 +360,22 @@ void profile_set_where(ft_profile *p, const ft_frame_where *v, uint32_t n);
 /* Origin of frame name id ("main.go", "libc.so.6+0x1a2b"), or NULL. */
 const char *profile_frame_where(const ft_profile *p, uint32_t name);
 
+/* Work that grows with the stacks, not the tree (issue 24 item 18): the
+ * bottom-up tree (invert.h) and the folded, pprof and speedscope exports
+ * write every stack with a value frame by frame, so a tree of n nodes in
+ * one deep chain makes n^2/2 frames (a speedscope profile 20000 frames
+ * deep: 1.2 GB of folded text, 4.7 GB to invert).  They refuse a profile
+ * whose stacks add up to more than FT_STACK_FRAMES_MAX frames or
+ * FT_STACK_FRAMES_PER_NODE per node of the tree, whichever is larger. */
+#define FT_STACK_FRAMES_MAX ((uint64_t)1 << 25)
+#define FT_STACK_FRAMES_PER_NODE 64
+
+/* The depths of p's stacks with a value (a nonzero self) added up;
+ * p finished. */
+uint64_t profile_stack_frames(const ft_profile *p);
+
+/* 0, or -1 with err "WHAT: the stacks with a value add up to N ..." when
+ * profile_stack_frames(p) passes the bound above. */
+int profile_check_stack_frames(const ft_profile *p, const char *what, ft_diag *err);
+
 #endif

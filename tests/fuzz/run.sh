@@ -105,14 +105,14 @@ for h in "$@"; do
 		    "$corp"/pprof/converted_to_proto/*.pb.gz \
 		    "$corp"/pprof/fuzz/* ;;
 	cpuprofile)
-		seed "$top"/tests/data/*.cpuprofile ;;
+		seed "$top"/tests/data/*.cpuprofile "$top"/tests/fuzz/seeds/*.cpuprofile ;;
 	trace)
 		seed "$top"/tests/data/trace-*.json "$top"/tests/data/chrome-*.json \
-		    "$top"/tests/data/clang-*.json ;;
+		    "$top"/tests/data/clang-*.json "$top"/tests/fuzz/seeds/*.trace.json ;;
 	speedscope)
-		seed "$top"/tests/data/speedscope-*.json ;;
+		seed "$top"/tests/data/speedscope-*.json "$top"/tests/fuzz/seeds/*.speedscope.json ;;
 	jfr)
-		seed "$top"/tests/data/jfr/*.jfr.gz ;;
+		seed "$top"/tests/data/jfr/*.jfr.gz "$top"/tests/fuzz/seeds/*.jfr ;;
 	perf)
 		seed "$top"/tests/data/*.perf "$top"/tests/data/perf-*.txt "$top"/tests/data/perf-*.txt.gz \
 		    "$corp"/inferno/data/collapse-perf/*.txt \
@@ -124,7 +124,8 @@ for h in "$@"; do
 	bpftrace)
 		seed "$top"/tests/data/bpftrace-*.txt ;;
 	*)
-		seed "$top"/tests/data/*.folded "$corp"/inferno/data/flamegraph/*/*.txt ;;
+		seed "$top"/tests/data/*.folded "$top"/tests/fuzz/seeds/*.folded \
+		    "$corp"/inferno/data/flamegraph/*/*.txt ;;
 	esac
 	echo "fuzz: $name for ${per}s ($(ls "$dir" | wc -l) corpus files)"
 	# ASan's default 256 MiB quarantine makes every run touch cold memory

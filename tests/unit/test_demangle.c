@@ -3,11 +3,14 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "profile/demangle.h"
 #include "export/export_folded.h"
 #include "input/load.h"
 #include "profile/relabel.h"
+#include "base/xalloc.h"
 
 static char *
 dm(const char *s, int mode)
@@ -443,9 +446,69 @@ TEST(pprof_input_kept_for_another_mode)
 	profile_free(p);
 }
 
+/* A mangled name of `levels` nested substitutions whose demangled text
+ * doubles with each one: f(a, b<a, a>, b<b<a, a>, b<a, a> >, ...) with
+ * targs 0, f<a, b<a, a>, ...>(void*) (short mode keeps template arguments
+ * of the function name while demangling) with targs 1. */
+static char *
+exploding_name(int levels, int targs)
+{
+	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	char *s = xmalloc(16 + (size_t)levels * 16);
+	int n = sprintf(s, targs ? "_Z1fI1a" : "_Z1f1a");
+	int nsub = targs ? 2 : 1, cur = nsub - 1;
+	for (int l = 0; l < levels; l++) {
+		char ref[8]; /* S_, S0_, S1_ ... (base 36) */
+		if (cur == 0)
+			sprintf(ref, "S_");
+		else if (cur - 1 < 36)
+			sprintf(ref, "S%c_", digits[cur - 1]);
+		else
+			sprintf(ref, "S%c%c_", digits[(cur - 1) / 36], digits[(cur - 1) % 36]);
+		n += sprintf(s + n, "1bI%s%sE", ref, ref);
+		nsub += 2;
+		cur = nsub - 1;
+	}
+	if (targs)
+		sprintf(s + n, "EPv");
+	return s;
+}
+
+/* Issue 24 item 14: a 300-byte name that libiberty demangles to
+ * gigabytes is given up at DEMANGLE_MAX_OUT and kept mangled, at once; a
+ * long name under the bound still demangles.  (main() limits time and
+ * memory: without the bound this test is killed.) */
+TEST(exploding_names_kept)
+{
+	unsigned long before = demangle_gave_up();
+	char *full = exploding_name(28, 0), *tshort = exploding_name(28, 1);
+	CHECK(strlen(full) < 320 && strlen(tshort) < 320);
+	CHECK(dm(full, FT_DEMANGLE_FULL) == NULL);
+	CHECK(dm(tshort, FT_DEMANGLE_SHORT) == NULL);
+	CHECK_INT(demangle_gave_up(), before + 2);
+	free(full);
+	free(tshort);
+	/* 14 levels: 212 KB of text, under the bound. */
+	full = exploding_name(14, 0);
+	char *d = dm(full, FT_DEMANGLE_FULL);
+	CHECK(d != NULL && strlen(d) > 200000 && strlen(d) <= DEMANGLE_MAX_OUT);
+	CHECK(d != NULL && strncmp(d, "f(a, b<a, a>, b<b<a, a>, b<a, a> >", 34) == 0);
+	free(d);
+	free(full);
+	CHECK_INT(demangle_gave_up(), before + 2);
+}
+
 int
 main(void)
 {
+	/* An unbounded demangling must fail, not hang or swap: 60 s and,
+	 * outside the sanitizer build, 2 GiB. */
+	alarm(60);
+#if !defined(__SANITIZE_ADDRESS__)
+	struct rlimit rl = {.rlim_cur = (rlim_t)2 << 30, .rlim_max = (rlim_t)2 << 30};
+	setrlimit(RLIMIT_AS, &rl);
+#endif
+	RUN(exploding_names_kept);
 	RUN(cpp_modes);
 	RUN(rust_legacy_and_v0);
 	RUN(mode_names);

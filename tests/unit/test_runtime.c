@@ -5,8 +5,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "export/export_folded.h"
+#include "export/export_pprof.h"
+#include "ops/invert.h"
 #include "export/export_speedscope.h"
 #include "input/json.h"
 #include "profile/labels.h"
@@ -492,6 +497,166 @@ TEST(speedscope_errors)
 	free(m);
 }
 
+/* Issue 24 item 13: a value or a difference of times that does not fit 64
+ * bits, or a negative weight, is refused or counted as malformed, never
+ * summed into a negative total. */
+TEST(hostile_sums)
+{
+	/* speedscope evented: -5e18 to 5e18 is more than INT64_MAX apart. */
+	char *m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"}]},\"profiles\":[{"
+	    "\"type\":\"evented\",\"unit\":\"none\",\"startValue\":-5000000000000000000,"
+	    "\"endValue\":5000000000000000000,\"events\":["
+	    "{\"type\":\"O\",\"frame\":0,\"at\":-5000000000000000000},"
+	    "{\"type\":\"C\",\"frame\":0,\"at\":5000000000000000000}]}]}",
+	    FT_FMT_SPEEDSCOPE);
+	CHECK_STR(m, "t.json: profiles[0].events[1]: the time since the last event "
+	    "overflows 64 bits");
+	free(m);
+	/* speedscope negative weight. */
+	m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"}]},\"profiles\":[{"
+	    "\"type\":\"sampled\",\"unit\":\"none\",\"samples\":[[0],[0]],"
+	    "\"weights\":[1,-3]}]}", FT_FMT_SPEEDSCOPE);
+	CHECK(strstr(m, "at $.profiles[0].weights[1]: negative weight") != NULL);
+	free(m);
+	/* cpuprofile: endTime 1.8e19 after the only sample. */
+	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"
+	    "\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":\"a\"}}],"
+	    "\"startTime\":-9000000000000000000,\"endTime\":9000000000000000000,"
+	    "\"samples\":[2],\"timeDeltas\":[0]}", FT_FMT_CPUPROFILE);
+	CHECK_STR(m, "t.json: sample 0 lasts until endTime, which overflows 64 bits");
+	free(m);
+	/* trace: a B/E span 1.8e19 ns long is malformed; the other one counts. */
+	const char *t = "{\"traceEvents\":["
+	    "{\"ph\":\"B\",\"name\":\"huge\",\"pid\":1,\"tid\":1,\"ts\":-9000000000000000},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":9000000000000000},"
+	    "{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":5}]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 5);
+		CHECK_INT(rep.invalid, 1);
+		CHECK(strstr(rep.first_bad.msg, "lasts longer than 64 bits hold") != NULL);
+		profile_free(p);
+	}
+}
+
+/* CPU seconds to load a trace whose ignored args hold a number of `mb`
+ * MiB, read from a file (fed to the parser block by block); -1 when it
+ * does not load as the one event. */
+static double
+huge_number_seconds(size_t mb)
+{
+	char path[] = "/tmp/ft-test-number-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	FILE *f = fdopen(fd, "w");
+	fputs("{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":0,"
+	    "\"dur\":5,\"args\":{\"x\":1", f);
+	char zeros[4096];
+	memset(zeros, '0', sizeof(zeros));
+	for (size_t i = 0; i < (mb << 20) / sizeof(zeros); i++)
+		fwrite(zeros, 1, sizeof(zeros), f);
+	fputs("}}]}", f);
+	fclose(f);
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	clock_t t0 = clock();
+	ft_profile *p = load_file(path, NULL, &o, &rep, &err);
+	double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	unlink(path);
+	if (p == NULL || profile_total(p, FT_ROOT, 0) != 5)
+		s = -1;
+	profile_free(p);
+	return s;
+}
+
+/* Issue 24 item 18: a token longer than a read block (a 50 MB number took
+ * 6 s, 100 MB 25 s: yajl lexes a cut token again from its start at each
+ * feed) costs time in proportion to its length: four times the number,
+ * about four times the time (quadratic was sixteen). */
+TEST(huge_number_linear)
+{
+	double t8 = huge_number_seconds(8), t32 = huge_number_seconds(32);
+	CHECK(t8 >= 0 && t32 >= 0);
+	if (!(t32 < 8 * t8 + 0.5))
+		UNIT_FAIL("8 MiB: %.2f s, 32 MiB: %.2f s (CPU): not linear", t8, t32);
+}
+
+/* A speedscope evented profile one chain `depth` frames deep, each frame
+ * open for one unit alone (so every node has a value). */
+static ft_profile *
+deep_evented(int depth)
+{
+	char *t = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&t, &len);
+	fprintf(f, "{\"shared\":{\"frames\":[");
+	for (int i = 0; i < depth; i++)
+		fprintf(f, "%s{\"name\":\"f%d\"}", i ? "," : "", i);
+	fprintf(f, "]},\"profiles\":[{\"type\":\"evented\",\"unit\":"
+	    "\"none\",\"startValue\":0,\"endValue\":%d,\"events\":[", 2 * depth);
+	for (int i = 0; i < depth; i++)
+		fprintf(f, "%s{\"type\":\"O\",\"frame\":%d,\"at\":%d}", i ? "," : "", i, i);
+	for (int i = depth - 1; i >= 0; i--)
+		fprintf(f, ",{\"type\":\"C\",\"frame\":%d,\"at\":%d}", i, 2 * depth - i);
+	fprintf(f, "]}]}");
+	fclose(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	if (p == NULL)
+		fprintf(stderr, "deep_evented: %s\n", err.msg);
+	free(t);
+	return p;
+}
+
+/* Issue 24 item 18: work that grows with the square of the depth (the
+ * bottom-up tree, the folded, pprof and speedscope exports: every stack
+ * frame by frame) is refused past profile_check_stack_frames' bound with
+ * a message, at once; a 2000-deep chain is still written.  (main() limits
+ * time and memory: without the bound the 12000-deep case makes 72 M
+ * frames.) */
+TEST(deep_stacks_bounded)
+{
+	ft_profile *p = deep_evented(12000);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(profile_stack_frames(p), 12000LL * 12001 / 2);
+	ft_diag err = {{0}};
+	CHECK(transform_invert(p, FT_SORT_WEIGHT, 0, NULL, &err) == NULL);
+	CHECK(strstr(err.msg, "inverting: the stacks with a value add up to 72006000 "
+	    "frames, more than 33554432 (64 per node of the tree, at least 33554432)") ==
+	    err.msg);
+	FILE *null = fopen("/dev/null", "w");
+	memset(&err, 0, sizeof(err));
+	CHECK(export_pprof(p, null, &err) != 0);
+	CHECK(strstr(err.msg, "the pprof export: the stacks with a value") == err.msg);
+	memset(&err, 0, sizeof(err));
+	CHECK(export_speedscope(p, 0, null, &err) != 0);
+	CHECK(strstr(err.msg, "the speedscope export: the stacks") == err.msg);
+	CHECK(profile_check_stack_frames(p, "the folded export", &err) != 0);
+	profile_free(p);
+	p = deep_evented(2000);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		ft_profile *q = transform_invert(p, FT_SORT_WEIGHT, 0, NULL, &err);
+		CHECK(q != NULL);
+		if (q != NULL)
+			CHECK_INT(profile_total(q, FT_ROOT, 0), 4000);
+		profile_free(q);
+		CHECK(export_pprof(p, null, &err) == 0);
+		CHECK(export_speedscope(p, 0, null, &err) == 0);
+		CHECK(profile_check_stack_frames(p, "the folded export", &err) == 0);
+		profile_free(p);
+	}
+	fclose(null);
+}
+
 /* --export speedscope and back: the same stacks, columns and names (with
  * quotes, controls and non-ASCII escaped as JSON wants). */
 TEST(speedscope_round_trip)
@@ -640,6 +805,13 @@ TEST(json_top_level_keys)
 int
 main(void)
 {
+	/* Work without a bound must fail, not hang or swap: 120 s and,
+	 * outside the sanitizer build, 3 GiB. */
+	alarm(120);
+#if !defined(__SANITIZE_ADDRESS__)
+	struct rlimit rl = {.rlim_cur = (rlim_t)3 << 30, .rlim_max = (rlim_t)3 << 30};
+	setrlimit(RLIMIT_AS, &rl);
+#endif
 	RUN(fixed_point_numbers);
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
@@ -656,6 +828,9 @@ main(void)
 	RUN(speedscope_sampled_fractional);
 	RUN(speedscope_profiles_threads_and_columns);
 	RUN(speedscope_errors);
+	RUN(hostile_sums);
+	RUN(huge_number_linear);
+	RUN(deep_stacks_bounded);
 	RUN(speedscope_round_trip);
 	RUN(sniff_json_formats);
 	RUN(json_top_level_keys);
