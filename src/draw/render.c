@@ -1063,23 +1063,25 @@ draw_help(ft_view *v, ft_canvas *c)
 		    bar_style(v), v->flip, skip);
 }
 
-void
-render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
-    ft_style bar, int flip, int skip)
+/* Help line l (of all the help's lines, entries wrapped at blanks under
+ * column 16 so nothing is cut at any width) drawn at row y when c is not
+ * NULL.  Returns the number of lines there are. */
+static int
+help_lines(ft_canvas *c, int width, const char *mouse, int flip, int from, int y0)
 {
-	canvas_fill(c, 0, c->w, 0, ' ', bar);
-	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
-	int total = keymap_len + 1 + keymap_legend_len;
-	if (*scroll > total - 1)
-		*scroll = total - 1;
-	if (*scroll < 0)
-		*scroll = 0;
-	for (int i = *scroll, y = 1 + skip; i < total && y < c->h; i++, y++) {
+	int total = keymap_len + 1 + keymap_legend_len, line = 0;
+	int room = width - 16 < 8 ? 8 : width - 16;
+	for (int i = 0; i < total; i++) {
+		int y = y0 + line - from;
+		int draw = c != NULL && line >= from && y < c->h;
 		if (i > keymap_len) { /* the legend: the glyph itself, then its meaning */
 			const ft_legend *l = &keymap_legend[i - keymap_len - 1];
-			const char *g = c->utf8 ? l->utf8 : l->ascii;
-			canvas_text(c, 1, y, c->w - 1, g, strlen(g), st_plain, 0);
-			canvas_printf(c, 16, y, c->w - 16, st_plain, "%s", l->help);
+			if (draw) {
+				const char *g = c->utf8 ? l->utf8 : l->ascii;
+				canvas_text(c, 1, y, c->w - 1, g, strlen(g), st_plain, 0);
+				canvas_printf(c, 16, y, c->w - 16, st_plain, "%s", l->help);
+			}
+			line++;
 			continue;
 		}
 		const char *k = i < keymap_len ? keymap[i].keys : "mouse";
@@ -1090,8 +1092,48 @@ render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
 			h = "select the widest child (callee): flipped, callees are above";
 		else if (flip && i < keymap_len && keymap[i].action == ACT_DOWN)
 			h = "select the parent (caller): flipped, callers are below";
-		canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s %s", k, h);
+		if (draw)
+			canvas_printf(c, 1, y, c->w - 1, st_plain, "%-14s", k);
+		size_t n = strlen(h);
+		do {
+			size_t take = n;
+			if ((int)take > room) {
+				take = (size_t)room;
+				while (take > 0 && h[take] != ' ')
+					take--;
+				if (take == 0)
+					take = (size_t)room;
+			}
+			y = y0 + line - from;
+			if (c != NULL && line >= from && y < c->h)
+				canvas_text(c, 16, y, c->w - 16, h, take, st_plain, 0);
+			h += take;
+			n -= take;
+			while (n > 0 && *h == ' ') {
+				h++;
+				n--;
+			}
+			line++;
+		} while (n > 0);
 	}
+	return line;
+}
+
+void
+render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
+    ft_style bar, int flip, int skip)
+{
+	canvas_fill(c, 0, c->w, 0, ' ', bar);
+	canvas_text(c, 0, 0, c->w, title, strlen(title), bar, 1);
+	/* Up/Down scroll by line (a long entry wraps over several). */
+	int total = help_lines(NULL, c->w, mouse, flip, 0, 0);
+	int shown = c->h - 1 - skip;
+	int last = total - (shown > 0 ? shown : 1);
+	if (*scroll > last)
+		*scroll = last > 0 ? last : 0;
+	if (*scroll < 0)
+		*scroll = 0;
+	help_lines(c, c->w, mouse, flip, *scroll, 1 + skip);
 }
 
 /* The function table: header, column titles, rows, status. */

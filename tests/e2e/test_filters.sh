@@ -59,7 +59,7 @@ ft_keys X
 # Errors: an unknown kind, a bad regex; the filters stay as they were.
 filter 'focus main'
 filter 'bogus x'
-ft_check "unknown filter kind: message" ft_poll 3 status_has 'unknown filter'
+ft_check "unknown filter kind: message lists the verbs" ft_poll 3 status_has "no verb 'bogus'; verbs: focus"
 ft_check "unknown filter kind: state kept" header_has "total 490 focus:main$E"
 filter 'ignore ('
 ft_check "bad regex: PCRE2 message" ft_poll 3 status_has 'bad regex: missing closing parenthesis at offset 1'

@@ -32,6 +32,15 @@ for size in 80x24 40x12; do
 	ft_check "$size: the next key clears it" ft_wait_gone 'no such key'
 	ft_keys F1
 	ft_check "$size: F1 too" ft_wait_for 'no such key: press \? for the keys'
+	# The help wraps its lines instead of cutting them: the ':' entry
+	# ends with the verbs the prompt takes and Tab.
+	ft_keys ?
+	ft_check "$size: ? opens the help" ft_wait_for '^flametui keys'
+	down_to() { ft_matches "$1" && return 0; ft_keys Down; sleep 0.05; return 1; }
+	ft_check "$size: the help's ':' entry is whole (wrapped, Down scrolls to it)" \
+		ft_poll 10 down_to 'collapse-recursion'
+	ft_check "$size: ... down to its last words" ft_poll 10 down_to 'completes'
+	ft_keys Escape
 	ft_keys q
 	ft_check "$size: quits" ft_wait_for 'flametui exited 0'
 	$FT_TMUX kill-server >/dev/null 2>&1
