@@ -232,6 +232,7 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 {
 	ft_load_opts lo = {0};
 	lo.dm_load = dm_load;
+	lo.demangled = 1 + o->demangle;
 	lo.keep_input = keep_input;
 	struct stat st;
 	lo.reopenable = keep_input && strcmp(path, "-") != 0 && !fetch_is_url(path) &&
