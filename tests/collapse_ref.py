@@ -176,21 +176,22 @@ OPERATOR = (r"operator(\(\)|\[\]|<=>|<<=|>>=|->\*|<<|>>|<=|>=|->|==|!=|&&|\|\||"
 
 
 def args_at(f):
-    """Where the argument list of f starts: a "(" at depth 0 of (), <>, [],
-    {} right after an identifier character or ">", operator names' own
-    brackets skipped; len(f) when none or unbalanced."""
-    at, depth, i = len(f), 0, 0
+    """Where the argument list of f starts: the first "(" at depth 0 of (),
+    <>, [], {} right after an identifier character or ">", operator names'
+    own brackets skipped; len(f) when none (or a closing bracket comes
+    first that nothing opened)."""
+    depth, i = 0, 0
     while i < len(f):
         m = re.match(OPERATOR, f[i:])
         if m and (i == 0 or not re.match(r"[\w$]", f[i - 1])) and len(m.group(0)) > 8:
             i += len(m.group(0))
-            if i < len(f) and f[i] == "(" and depth == 0 and at == len(f):
-                at = i
+            if i < len(f) and f[i] == "(" and depth == 0:
+                return i
             continue
         c = f[i]
-        if c == "(" and depth == 0 and at == len(f) and i > 0 and \
+        if c == "(" and depth == 0 and i > 0 and \
                 (re.match(r"[\w$]", f[i - 1]) or f[i - 1] == ">"):
-            at = i
+            return i
         if c in "(<[{":
             depth += 1
         elif c in ")>]}":
@@ -198,7 +199,7 @@ def args_at(f):
             if depth < 0:
                 return len(f)
         i += 1
-    return at if depth == 0 else len(f)
+    return len(f)
 
 
 def perf(path, event=None, group="none", cut="first"):

@@ -107,5 +107,23 @@ else
 	fail=$((fail + 1))
 	echo "reference-demangle: FAIL: std::function<void (int)>::operator() was cut" >&2
 fi
+# inferno's collapse-perf keeps argument lists too (cpp-stacks-std-function):
+# --demangle full equals its result once the _[k]/_[j] annotations are
+# removed, except that inferno writes "operator()" as "operator" (its cut of
+# a trailing "()"), which flametui keeps whole.
+inf=${FLAMETUI_SHARED:-$top/../shared}/corpora/inferno/data/collapse-perf
+if [ -f "$inf/cpp-stacks-std-function.txt" ]; then
+	"$flametui" --demangle full --export folded "$inf/cpp-stacks-std-function.txt" |
+	    sed 's/_\[[kj]\]//g' | LC_ALL=C sort >"$tmp/inf.got"
+	sed 's/::operator;/::operator();/g; s/::operator /::operator() /' \
+	    "$inf/results/cpp-stacks-std-function-collapsed.txt" | LC_ALL=C sort >"$tmp/inf.want"
+	if cmp -s "$tmp/inf.got" "$tmp/inf.want"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "reference-demangle: FAIL: --demangle full differs from inferno (std-function)" >&2
+		diff "$tmp/inf.got" "$tmp/inf.want" | head -n 4 | cut -c 1-200 >&2
+	fi
+fi
 echo "reference-demangle: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

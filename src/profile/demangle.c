@@ -88,27 +88,27 @@ is_close(char c)
 size_t
 demangle_args_at(const char *s, size_t n)
 {
-	size_t at = n;
+	/* What comes after the list may be anything (" const", a Java
+	 * descriptor's "[B)L...;"): what is before it is balanced. */
 	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t op = operator_len(s, n, i);
 		if (op > 0) {
 			i += op;
-			if (i < n && s[i] == '(' && depth == 0 && at == n)
-				at = i;
+			if (i < n && s[i] == '(' && depth == 0)
+				return i;
 			i--;
 			continue;
 		}
 		char c = s[i];
-		if (c == '(' && depth == 0 && at == n && i > 0 &&
-		    (is_ident(s[i - 1]) || s[i - 1] == '>'))
-			at = i;
+		if (c == '(' && depth == 0 && i > 0 && (is_ident(s[i - 1]) || s[i - 1] == '>'))
+			return i;
 		if (is_open(c))
 			depth++;
 		else if (is_close(c) && --depth < 0)
 			return n;
 	}
-	return depth == 0 ? at : n;
+	return n;
 }
 
 size_t

@@ -35,8 +35,9 @@ int demangle_candidate(const char *s, size_t n);
  * ("f(int)", "f<int>(int)", "operator()(int)"); n if there is none.  Not
  * "(anonymous namespace)", a Go receiver ("main.(*T).f"), a py-spy
  * "name (file:line)" nor "(unknown)"; "std::function<void (int)>" has its
- * '(' inside template arguments.  Unbalanced brackets: n (nothing is
- * cut when in doubt). */
+ * '(' inside template arguments.  A '(' inside brackets left open
+ * ("a<b(int)", a name cut short) is no argument list: n (nothing is cut
+ * when in doubt). */
 size_t demangle_args_at(const char *s, size_t n);
 
 /* Short form of a demangled name without argument lists, in place (see

@@ -132,7 +132,11 @@ TEST(args_at_depth_0)
 	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
 	s = "handle (app.py:12)";
 	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
-	s = "a<b(int)"; /* unbalanced: nothing cut */
+	/* A Java descriptor after the list (perf-vertx-stacks-01): cut as
+	 * stackcollapse-perf.pl cuts it, though "[B" never closes. */
+	s = "io/netty/buffer/AbstractByteBuf:.writeBytes([B)Lio/netty/buffer/ByteBuf:";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 43);
+	s = "a<b(int)"; /* left open: nothing cut */
 	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
 }
 
