@@ -83,8 +83,9 @@ static const struct cli_option options[] = {
 	    "                         samples, ns, us, ms, s, bytes or count\n"},
 	{"demangle", required_argument, OPT_DEMANGLE,
 	    "  --demangle M           C++/Rust names: short drops argument lists and\n"
-	    "                         template arguments (default, as pprof), full keeps\n"
-	    "                         them, none shows names as mangled in the file\n"},
+	    "                         template arguments (default, as pprof; keeps\n"
+	    "                         <Type as Trait>::f), full keeps them, none shows\n"
+	    "                         names as mangled in the file\n"},
 	{"group", required_argument, OPT_GROUP,
 	    "  --group G              processes and threads (perf): none merges them\n"
 	    "                         (default), process and thread give each its own\n"
@@ -168,7 +169,9 @@ static const struct cli_option options[] = {
 	    "                         (app-v1 vs app-v2)\n"},
 	{"exact-names", no_argument, OPT_EXACT_NAMES,
 	    "  --exact-names          comparison: match frame names exactly (not ignoring\n"
-	    "                         kinds, +0x offsets, argument lists, .so versions)\n"},
+	    "                         kinds, +0x offsets, argument lists, .so versions;\n"
+	    "                         by default one A name to one B name, listed by\n"
+	    "                         --info)\n"},
 	{"version", no_argument, OPT_VERSION, NULL},
 	{"help", no_argument, OPT_HELP, "  --help, --version\n"},
 	{"keys-mdoc", no_argument, OPT_KEYS_MDOC, NULL},

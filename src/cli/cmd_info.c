@@ -94,6 +94,18 @@ print_compare(const ft_compare *cmp, FILE *out)
 	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
 	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
 	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
+	/* Every name of A matched to a different name of B (--exact-names:
+	 * none). */
+	const ft_intern *t = cmp->u->names;
+	fprintf(out, "names_matched=%u\n", cmp->loose);
+	for (uint32_t i = 0; i < cmp->loose; i++) {
+		uint32_t x = cmp->loose_ids[i];
+		uint32_t y = x < cmp->numap ? cmp->umap[x] : x;
+		char na[ESC_CAP + 8], nb[ESC_CAP + 8];
+		snprintf(na, sizeof(na), "%s%s", intern_str(t, x), kind_suffix(intern_kind(t, x)));
+		snprintf(nb, sizeof(nb), "%s%s", intern_str(t, y), kind_suffix(intern_kind(t, y)));
+		fprintf(out, "name_match=%s = %s\n", esc(e[0], na), esc(e[1], nb));
+	}
 }
 
 int

@@ -232,6 +232,7 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 {
 	ft_load_opts lo = {0};
 	lo.dm_load = dm_load;
+	lo.demangled = 1 + o->demangle;
 	lo.keep_input = keep_input;
 	struct stat st;
 	lo.reopenable = keep_input && strcmp(path, "-") != 0 && !fetch_is_url(path) &&
@@ -579,14 +580,16 @@ input_compare(ft_input *in, const ft_cmdline *o)
 	const ft_compare *c = &in->cmp;
 	const ft_intern *t = c->u->names;
 	if (c->loose > 0 && c->loose_ex[0] != FT_NONE)
-		warn(in, "note: %u frame name%s matched ignoring kinds, +0x offsets, argument "
-		    "lists and library versions (e.g. %s%s = %s%s; --exact-names: exactly)",
+		warn(in, "note: %u frame name%s of A matched one to one to B's ignoring kinds, "
+		    "+0x offsets, argument lists and library versions (e.g. %s%s = %s%s; "
+		    "--info lists them; --exact-names: exactly)",
 		    c->loose, c->loose == 1 ? "" : "s", intern_str(t, c->loose_ex[0]),
 		    kind_suffix(intern_kind(t, c->loose_ex[0])), intern_str(t, c->loose_ex[1]),
 		    kind_suffix(intern_kind(t, c->loose_ex[1])));
 	else if (c->loose > 0)
-		warn(in, "note: %u frame name%s matched ignoring kinds, +0x offsets, argument "
-		    "lists and library versions (--exact-names: exactly)", c->loose,
+		warn(in, "note: %u frame name%s of A matched one to one to B's ignoring kinds, "
+		    "+0x offsets, argument lists and library versions (--info lists them; "
+		    "--exact-names: exactly)", c->loose,
 		    c->loose == 1 ? "" : "s");
 	if (c->roots_differ && c->root_ex[0] != FT_NONE && c->root_ex[1] != FT_NONE)
 		warn(in, "note: most of A and of B is under root frames the other lacks "

@@ -322,6 +322,7 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 		f.w[i] = watch_new(o->files[i], interval);
 	ft_load_opts lo = {0};
 	lo.strict = o->strict;
+	lo.demangled = 1 + o->demangle; /* perf cuts names as the first load did */
 	lo.sort = o->sort;
 	lo.lines = o->lines;
 	lo.fetch = &f.fo;

@@ -17,7 +17,11 @@
  *   so --group can show processes and threads;
  * - `+0x...` offsets are stripped; "[unknown]" becomes "[DSO basename]" when
  *   the DSO is known, else "[unknown]"; ';' becomes ':', quotes are dropped,
- *   and an argument list "(...)" is cut (not "(anonymous namespace)");
+ *   and an argument list "(...)" is cut (not "(anonymous namespace)"):
+ *   at the first '(' with --demangle none (ft_load_opts.demangled), as
+ *   stackcollapse-perf.pl does; only at bracket depth 0 in short mode
+ *   (demangle_args_at: "std::function<void (int)>::operator()" stays
+ *   whole); not at all in full mode;
  *   for comm "java", a leading "L" of a class path is dropped;
  * - `a->b` (perf --inline) is split: the later parts are FT_KIND_INLINED;
  * - frames whose DSO starts with '[' or ends in "vmlinux" (not "[unknown]")
@@ -33,6 +37,7 @@
 #include <string.h>
 
 #include "input/loader.h"
+#include "profile/demangle.h"
 #include "profile/relabel.h"
 #include "base/xalloc.h"
 
@@ -388,11 +393,23 @@ tidy(struct perf *P, const char *f, size_t n, const char *mod, size_t mlen, int 
 			break;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
+	/* The argument list: at bracket depth 0 only, not inside template
+	 * arguments ("std::function<void (int)>::operator()"); --demangle
+	 * full keeps the whole name, none (or demangled 0) cuts at the first '('
+	 * as stackcollapse-perf.pl does. */
+	size_t cut = n;
+	if (keep_parens || P->o->demangled == 1 + FT_DEMANGLE_FULL) {
+		cut = n;
+	} else if (P->o->demangled != 1 + FT_DEMANGLE_SHORT) {
+		for (size_t i = 0; i < n && cut == n; i++)
+			if (f[i] == '(' &&
+			    !(n - i - 1 >= 20 && memcmp(f + i + 1, "anonymous namespace)", 20) == 0))
+				cut = i;
+	} else {
+		cut = demangle_args_at(f, n);
+	}
+	for (size_t i = 0; i < cut; i++) {
 		char c = f[i];
-		if (c == '(' && !keep_parens &&
-		    !(n - i - 1 >= 20 && memcmp(f + i + 1, "anonymous namespace)", 20) == 0))
-			break;
 		if (c == '"' || c == '\'')
 			continue;
 		o[len++] = c == ';' ? ':' : c;

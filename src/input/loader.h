@@ -30,6 +30,10 @@ typedef struct ft_load_opts {
 	int dm_load;            /* pprof: 1 + a --demangle mode (demangle.h) to
 	                         * build the tree with, as relabel.h would make it
 	                         * (names_merged); 0: names as in the file */
+	int demangled;          /* perf, whose names perf demangled itself:
+	                         * 1 + the --demangle mode, where an argument
+	                         * list is cut (see load_perf.c); 0 or none:
+	                         * at the first '(', as stackcollapse-perf.pl */
 	int keep_input;         /* pprof with dm_load: the input bytes go to the
 	                         * report (input, ninput) when a name demangles,
 	                         * to be loaded again in another mode */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ops/function_table.h"
+#include "profile/demangle.h"
 #include "profile/labels.h"
 #include "ops/filters.h"
 #include "base/xalloc.h"
@@ -126,10 +127,20 @@ compare_match_key(const char *s, size_t n, char *out, size_t cap)
 	for (size_t k = b0; k < b1 && module; k++)
 		if (s[k] == ' ' || s[k] == '(' || s[k] == ')')
 			module = 0;
+	/* ".so" then only a version: ".so", ".so.6", ".so.1.2.3" ("libjvm.so.
+	 * Parker::park" or "libfoo.so.alpha" are not a library's file). */
 	const char *so = NULL;
 	for (size_t k = b0; module && k + 3 <= b1; k++)
 		if (memcmp(s + k, ".so", 3) == 0 && (k + 3 == b1 || s[k + 3] == '.')) {
-			so = s + k;
+			size_t q = k + 3;
+			while (q < b1 && s[q] == '.' && q + 1 < b1 && s[q + 1] >= '0' &&
+			    s[q + 1] <= '9') {
+				q++;
+				while (q < b1 && s[q] >= '0' && s[q] <= '9')
+					q++;
+			}
+			if (q == b1)
+				so = s + k;
 			break;
 		}
 	if (module && so != NULL) {
@@ -163,29 +174,11 @@ compare_match_key(const char *s, size_t n, char *out, size_t cap)
 		memcpy(out + len, ".so", 3);
 		return len + 3;
 	}
-	/* A C++ argument list, cut at its "(" as stackcollapse-perf does (perf
-	 * script shows "Run()", others "Run"); not "(anonymous namespace)", a
-	 * Go receiver ("main.(*T).f") or "name (file:line)" (py-spy). */
-	for (size_t k = 1; k < n; k++) {
-		if (s[k] != '(')
-			continue;
-		if (n - k >= 21 && memcmp(s + k, "(anonymous namespace)", 21) == 0) {
-			k += 20;
-			continue;
-		}
-		if (s[k - 1] == '.')
-			continue;
-		if (s[k - 1] == ' ') {
-			/* Inside a template ("<void (int)>"), a function type. */
-			int open = 0;
-			for (size_t q = 0; q < k; q++)
-				open += s[q] == '<' ? 1 : s[q] == '>' ? -1 : 0;
-			if (open <= 0)
-				continue;
-		}
-		n = k;
-		break;
-	}
+	/* A C++ argument list, at bracket depth 0 only (perf script shows
+	 * "Run()", others "Run"); not "(anonymous namespace)", a Go receiver
+	 * ("main.(*T).f"), "name (file:line)" (py-spy) nor the "(int)" of
+	 * "std::function<void (int)>". */
+	n = demangle_args_at(s, n);
 	while (n > 1 && s[n - 1] == ' ')
 		n--;
 	if (n >= cap)
@@ -194,17 +187,46 @@ compare_match_key(const char *s, size_t n, char *out, size_t cap)
 	return n;
 }
 
+/* s[0..n) cut where stackcollapse-perf.pl cuts an argument list: at the
+ * first '(' (not "(anonymous namespace)", not a Go "pkg.(*T).f"), spaces
+ * before it dropped. */
+static size_t
+collapser_cut(const char *s, size_t n)
+{
+	for (size_t k = 1; k < n; k++) {
+		if (s[k] != '(')
+			continue;
+		if (n - k >= 21 && memcmp(s + k, "(anonymous namespace)", 21) == 0) {
+			k += 20;
+			continue;
+		}
+		if (s[k - 1] == '.')
+			return n;
+		n = k;
+		break;
+	}
+	while (n > 1 && s[n - 1] == ' ')
+		n--;
+	return n;
+}
+
 /* The union's name of every name id a and b use (umap, intern_count ids;
  * ids added to the table later map to themselves): an inlined frame
- * (pprof) is the plain function, the folded export's convention; unless
- * exact, names are matched by compare_match_key(), kinds ignored, and
- * every name of one key becomes one representative, B's first (else A's)
- * in node order.  Counts the renamed names in c->loose, with an example. */
+ * (pprof) is the plain function, the folded export's convention.  Unless
+ * exact, names of one compare_match_key() (kinds ignored) merge only one
+ * to one: when that key has exactly two names, one only in A, the other
+ * only in B, A's becomes B's.  Two names of one side are never merged
+ * (foo+0x1a and foo+0x20 of A stay two frames), nor a key with three
+ * names: in doubt, no merge, so that each side's stacks are the union's
+ * renamed one to one.  Counts the renamed names in c->loose and lists
+ * them (c->loose_ids, A's name ids; their B names are umap[id]).  A second
+ * pass does the same for the names still unmatched, with keys of the names
+ * cut as stackcollapse-perf.pl cuts them (collapser_cut). */
 static void
 union_names(ft_compare *c, const ft_profile *a, const ft_profile *b, int exact)
 {
 	ft_intern *t = c->u->names;
-	const ft_profile *side[2] = {b, a};
+	const ft_profile *side[2] = {a, b};
 	uint32_t nn = intern_count(t);
 	uint32_t *base = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	for (uint32_t i = 0; i < nn; i++)
@@ -226,52 +248,86 @@ union_names(ft_compare *c, const ft_profile *a, const ft_profile *b, int exact)
 		c->umap[i] = i < nn && base[i] != UINT32_MAX ? base[i] : i;
 	c->loose = 0;
 	c->loose_ex[0] = c->loose_ex[1] = FT_NONE;
+	free(c->loose_ids);
+	c->loose_ids = NULL;
 	if (!exact) {
-		ft_intern *keys = intern_new();
-		uint32_t *key = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
-		uint32_t nrep = 0, caprep = 256;
-		uint32_t *rep = xmalloc(sizeof(uint32_t) * caprep);
-		uint8_t *fromb = xcalloc(nn ? nn : 1, 1);
-		char buf[4096];
-		for (uint32_t i = 0; i < nn; i++)
-			key[i] = UINT32_MAX;
-		/* B first: its names are the representatives. */
+		/* Per union name (base id): the sides it is on (1 A, 2 B). */
+		uint8_t *sides = xcalloc(nu ? nu : 1, 1);
 		for (int s = 0; s < 2; s++)
 			for (uint32_t i = 1; i < side[s]->nnodes; i++) {
 				uint32_t id = side[s]->nodes[i].name;
-				if (id >= nn || key[id] != UINT32_MAX)
+				if (id < nn)
+					sides[c->umap[id]] |= (uint8_t)(1u << s);
+			}
+		/* Two passes: keys of compare_match_key(), then, for the names
+		 * still unmatched, the same of the name cut at its first '('
+		 * (stackcollapse-perf.pl's cut: a folded file made by it has
+		 * "std::_Function_handler<void" where perf script has the whole
+		 * name).  Per key: how many names (up to 3) and the first two. */
+		uint32_t *to = xmalloc(sizeof(uint32_t) * (nu ? nu : 1));
+		uint8_t *used = xcalloc(nu ? nu : 1, 1);
+		for (uint32_t i = 0; i < nu; i++)
+			to[i] = UINT32_MAX;
+		uint32_t capkey = 256, cap = 0;
+		uint32_t (*names)[3] = xmalloc(sizeof(*names) * capkey);
+		char buf[4096];
+		for (int pass = 0; pass < 2; pass++) {
+			ft_intern *keys = intern_new();
+			uint32_t nkey = 0;
+			for (uint32_t i = 0; i < nu; i++) {
+				if (sides[i] == 0)
 					continue;
-				uint32_t bid = base[id];
-				size_t len = compare_match_key(intern_str(t, bid), intern_len(t, bid),
-				    buf, sizeof(buf));
+				const char *str = intern_str(t, i);
+				size_t sl = intern_len(t, i);
+				if (pass == 1)
+					sl = collapser_cut(str, sl);
+				size_t len = compare_match_key(str, sl, buf, sizeof(buf));
 				uint32_t k = intern_get(keys, buf, len, 0);
-				if (k >= nrep) {
-					while (k >= caprep)
-						caprep *= 2;
-					rep = xrealloc(rep, sizeof(uint32_t) * caprep);
-					while (nrep <= k)
-						rep[nrep++] = UINT32_MAX;
+				if (k >= nkey) {
+					while (k >= capkey)
+						capkey *= 2;
+					names = xrealloc(names, sizeof(*names) * capkey);
+					while (nkey <= k)
+						names[nkey++][0] = 0;
 				}
-				if (rep[k] == UINT32_MAX)
-					rep[k] = bid;
-				key[id] = k;
-				fromb[id] = s == 0;
+				if (names[k][0] < 2)
+					names[k][1 + names[k][0]] = i;
+				if (names[k][0] < 3)
+					names[k][0]++;
 			}
-		for (uint32_t i = 0; i < nn; i++) {
-			if (key[i] == UINT32_MAX || rep[key[i]] == base[i])
-				continue;
-			c->umap[i] = rep[key[i]];
-			c->loose++;
-			if (c->loose_ex[0] == FT_NONE && !fromb[i] && rep[key[i]] < nn &&
-			    fromb[rep[key[i]]]) {
-				c->loose_ex[0] = i;
-				c->loose_ex[1] = rep[key[i]];
+			for (uint32_t k = 0; k < nkey; k++) {
+				if (names[k][0] != 2)
+					continue;
+				uint32_t x = names[k][1], y = names[k][2];
+				if (sides[x] == 2 && sides[y] == 1) {
+					uint32_t z = x;
+					x = y;
+					y = z;
+				}
+				if (sides[x] != 1 || sides[y] != 2 || used[x] || used[y])
+					continue;
+				/* x only in A, y only in B: x becomes y. */
+				if (c->loose == cap) {
+					cap = cap ? 2 * cap : 16;
+					c->loose_ids = xrealloc(c->loose_ids, sizeof(uint32_t) * cap);
+				}
+				c->loose_ids[c->loose++] = x;
+				to[x] = y;
+				used[x] = used[y] = 1;
 			}
+			intern_unref(keys);
 		}
-		free(fromb);
-		free(rep);
-		free(key);
-		intern_unref(keys);
+		for (uint32_t i = 0; i < nu; i++)
+			if (to[c->umap[i]] != UINT32_MAX)
+				c->umap[i] = to[c->umap[i]];
+		if (c->loose > 0) {
+			c->loose_ex[0] = c->loose_ids[0];
+			c->loose_ex[1] = c->umap[c->loose_ids[0]];
+		}
+		free(to);
+		free(used);
+		free(names);
+		free(sides);
 	}
 	free(base);
 }
@@ -768,6 +824,7 @@ compare_free(ft_compare *c)
 	free(c->presence);
 	free(c->wmax);
 	free(c->umap);
+	free(c->loose_ids);
 	memset(c, 0, sizeof(*c));
 }
 

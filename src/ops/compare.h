@@ -5,8 +5,11 @@
  * column 0 = A, column 1 = B, a value of 0 where a side lacks the path.
  * Both inputs must share one name table (load them with the same
  * ft_intern) so ids compare.  Names of two files are matched by
- * compare_match_key() (kinds, offsets, argument lists and library versions
- * ignored; --exact-names: exactly, except that a pprof inlined frame
+ * compare_match_key() (kinds, offsets, argument lists at bracket depth 0
+ * and real library versions ".so.6", "-2.31" ignored), one to one only:
+ * a name of A and a name of B merge when nothing else of either side has
+ * their key, so no value moves between two functions of one side
+ * (--exact-names: exactly, except that a pprof inlined frame
  * always matches the plain function, as in folded exports); the two
  * columns of one differential file match exactly.  Both views (side by side, differential) and
  * the exports draw from the union, so a node id means the same call path
@@ -64,11 +67,14 @@ typedef struct ft_compare {
 	 * (owned; NULL otherwise, then u serves). */
 	ft_profile *tu;
 	/* Name matching (compare_match_key): per name id of the inputs, the
-	 * union's name (ids >= numap: themselves); loose counts the names
-	 * renamed to another name of the same key, loose_ex one A name and the
-	 * B name it matched (FT_NONE if none). */
+	 * union's name (ids >= numap: themselves); loose counts the A names
+	 * renamed to the one B name of the same key (one to one only, see
+	 * union_names), loose_ids lists them (their B names: umap[id]),
+	 * loose_ex is the first A name and the B name it matched (FT_NONE if
+	 * none). */
 	uint32_t *umap, numap;
 	uint32_t loose, loose_ex[2];
+	uint32_t *loose_ids;
 	int strip_root;       /* the root frames were dropped for matching */
 	/* Most of A's and of B's total lie under root frames only that side
 	 * has: a hint for --strip-root; root_ex: the widest such root node of

@@ -58,40 +58,158 @@ demangle_candidate(const char *s, size_t n)
 	return n - b >= 3 && s[b] == '_' && (s[b + 1] == 'Z' || s[b + 1] == 'R');
 }
 
-/* Is "operator" right before position i of s (operator<, operator<<)? */
 static int
-after_operator(const char *s, size_t i)
+is_ident(char c)
 {
-	return i >= 8 && memcmp(s + i - 8, "operator", 8) == 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	    c == '_' || c == '$';
 }
 
-/* Drop every balanced <...> group (template arguments) from s in place,
- * keeping the angle brackets of operator<, operator<<, operator<=> and
- * operator->. */
+/* At s[i], the word "operator" followed by an operator's symbols: the
+ * length of both ("operator()" 10, "operator<<" 10), else 0.  Its brackets
+ * are not brackets. */
 static size_t
-drop_templates(char *s, size_t n)
+operator_len(const char *s, size_t n, size_t i)
 {
-	size_t o = 0;
+	if (n - i < 9 || memcmp(s + i, "operator", 8) != 0 || (i > 0 && is_ident(s[i - 1])))
+		return 0;
+	size_t k = i + 8;
+	if (n - k >= 2 && (memcmp(s + k, "()", 2) == 0 || memcmp(s + k, "[]", 2) == 0))
+		return k + 2 - i;
+	/* The longest operator token: "<=>" before "<=" before "<". */
+	static const char *const ops[] = {"<=>", "<<=", ">>=", "->*", "<<", ">>", "<=",
+	    ">=", "->", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
+	    "^=", "&=", "|=", "<", ">", "=", "!", "+", "-", "*", "/", "%", "^", "&", "|",
+	    "~", ","};
+	for (size_t j = 0; j < sizeof(ops) / sizeof(ops[0]); j++) {
+		size_t l = strlen(ops[j]);
+		if (n - k >= l && memcmp(s + k, ops[j], l) == 0)
+			return k + l - i;
+	}
+	return 8;
+}
+
+static int
+is_open(char c)
+{
+	return c == '(' || c == '<' || c == '[' || c == '{';
+}
+
+static int
+is_close(char c)
+{
+	return c == ')' || c == '>' || c == ']' || c == '}';
+}
+
+size_t
+demangle_args_at(const char *s, size_t n)
+{
+	/* What comes after the list may be anything (" const", a Java
+	 * descriptor's "[B)L...;"): what is before it is balanced. */
 	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
+		size_t op = operator_len(s, n, i);
+		if (op > 0) {
+			i += op;
+			if (i < n && s[i] == '(' && depth == 0)
+				return i;
+			i--;
+			continue;
+		}
 		char c = s[i];
-		if (c == '<' && depth == 0 && (after_operator(s, i) ||
-		    (i > 0 && s[i - 1] == '<' && after_operator(s, i - 1)))) {
-			s[o++] = c;
-			continue;
-		}
-		if (c == '<') {
+		if (c == '(' && depth == 0 && i > 0 && (is_ident(s[i - 1]) || s[i - 1] == '>'))
+			return i;
+		if (is_open(c))
 			depth++;
-			continue;
-		}
-		if (c == '>' && depth > 0) {
-			depth--;
-			continue;
-		}
-		if (depth == 0)
-			s[o++] = c;
+		else if (is_close(c) && --depth < 0)
+			return n;
 	}
-	return o;
+	return n;
+}
+
+size_t
+demangle_shorten(char *s, size_t n)
+{
+	/* Per open '<': kept (a qualified path "<T as Trait>", "<impl X>")
+	 * or dropped (template arguments); depth 64 at most, else as is. */
+	unsigned char keep[64];
+	int depth = 0, drop = 0; /* drop: how deep inside dropped groups */
+	char *o = xmalloc(n + 1);
+	size_t len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t op = operator_len(s, n, i);
+		if (op > 0) {
+			if (drop == 0) {
+				memcpy(o + len, s + i, op);
+				len += op;
+			}
+			i += op - 1;
+			continue;
+		}
+		char c = s[i];
+		if (c == '<') {
+			if (depth == 64)
+				goto as_is;
+			/* A path starts here: at the start, after "::", after
+			 * another path's "<", or after " as "/" for "/"&". */
+			int path = drop == 0 && (len == 0 || o[len - 1] == ':' ||
+			    o[len - 1] == ' ' || o[len - 1] == '<' || o[len - 1] == '&' ||
+			    o[len - 1] == '*');
+			if (path && len >= 2 && o[len - 1] == ':' && o[len - 2] == ':' &&
+			    i + 1 < n && (s[i + 1] == '(' || s[i + 1] == '\''))
+				path = 0; /* "::<()>": a turbofish */
+			if (path && len >= 2 && o[len - 1] == ':' && o[len - 2] == ':' &&
+			    !(n - i > 5 && memcmp(s + i + 1, "impl ", 5) == 0)) {
+				/* "f::<T>": a turbofish unless a path follows
+				 * as a component of its own ("::<T as X>::f"). */
+				int d = 0, as = 0;
+				for (size_t k = i + 1; k < n; k++) {
+					if (s[k] == '<')
+						d++;
+					else if (s[k] == '>' && d-- == 0)
+						break;
+					else if (d == 0 && n - k > 4 && memcmp(s + k, " as ", 4) == 0)
+						as = 1;
+				}
+				path = as;
+			}
+			keep[depth++] = (unsigned char)path;
+			if (path) {
+				o[len++] = c;
+			} else {
+				if (drop == 0 && len >= 2 && o[len - 1] == ':' && o[len - 2] == ':')
+					len -= 2;
+				drop++;
+			}
+			continue;
+		}
+		if (c == '>') {
+			if (depth == 0)
+				goto as_is;
+			if (keep[--depth]) {
+				o[len++] = c;
+			} else {
+				drop--;
+			}
+			continue;
+		}
+		if (drop == 0)
+			o[len++] = c;
+	}
+	if (depth != 0 || len == 0)
+		goto as_is;
+	/* No empty path component, no leading or trailing "::". */
+	for (size_t i = 0; i + 1 < len; i++)
+		if (o[i] == ':' && o[i + 1] == ':' &&
+		    (i == 0 || i + 2 == len || o[i - 1] == ':' ||
+		    (i + 2 < len && o[i + 2] == ':')))
+			goto as_is;
+	memcpy(s, o, len);
+	free(o);
+	return len;
+as_is:
+	free(o);
+	return n;
 }
 
 /* The demangled text so far; over: where the callback jumps past the
@@ -157,7 +275,7 @@ demangle_name(const char *s, size_t n, int mode, size_t *len)
 		return NULL;
 	size_t dl = strlen(d);
 	if (mode == FT_DEMANGLE_SHORT)
-		dl = drop_templates(d, dl);
+		dl = demangle_shorten(d, dl);
 	char *out = xmalloc(b + dl + (n - e) + 1);
 	memcpy(out, s, b);
 	memcpy(out + b, d, dl);

@@ -41,6 +41,26 @@ int demangle_parse(const char *s);
 /* Does s[0..n) look mangled (worth a demangle_name call)? */
 int demangle_candidate(const char *s, size_t n);
 
+/* Where the argument list of the demangled C++ name s[0..n) starts: the
+ * first '(' at bracket depth 0 ((), <>, [], {}) right after a name
+ * ("f(int)", "f<int>(int)", "operator()(int)"); n if there is none.  Not
+ * "(anonymous namespace)", a Go receiver ("main.(*T).f"), a py-spy
+ * "name (file:line)" nor "(unknown)"; "std::function<void (int)>" has its
+ * '(' inside template arguments.  A '(' inside brackets left open
+ * ("a<b(int)", a name cut short) is no argument list: n (nothing is cut
+ * when in doubt). */
+size_t demangle_args_at(const char *s, size_t n);
+
+/* Short form of a demangled name without argument lists, in place (see
+ * above): template and generic arguments dropped, but a qualified path's
+ * self type kept ("<alloc::vec::Vec<f64> as core::ops::Index<usize>>::
+ * index" -> "<alloc::vec::Vec as core::ops::Index>::index"), a turbofish
+ * dropped with its "::" ("lang_start::<()>" -> "lang_start"), operator
+ * names kept whole.  Returns the new length; when the result would have
+ * an empty path component or unbalanced brackets, s is left as it is and
+ * n returned. */
+size_t demangle_shorten(char *s, size_t n);
+
 /* The demangled form of s[0..n) in mode, malloc'd, with *len; NULL when s
  * is not a mangled name (or mode is none). */
 char *demangle_name(const char *s, size_t n, int mode, size_t *len);

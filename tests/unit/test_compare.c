@@ -252,8 +252,16 @@ TEST(match_key)
 	CHECK_STR(key("ld-linux-x86-64.so.2"), "ld-linux-x86-64.so");
 	CHECK_STR(key("non-virtual thunk to v8::CancelableTask::Run()"),
 	    "non-virtual thunk to v8::CancelableTask::Run");
-	CHECK_STR(key("v8::Scope::Lookup<(v8::Mode)0>"), "v8::Scope::Lookup<");
-	CHECK_STR(key("std::_Function_handler<void (int)>"), "std::_Function_handler<void");
+	/* Argument lists at bracket depth 0 only (issue 24 item 1/3). */
+	CHECK_STR(key("v8::Scope::Lookup<(v8::Mode)0>"), "v8::Scope::Lookup<(v8::Mode)0>");
+	CHECK_STR(key("std::_Function_handler<void (int)>"), "std::_Function_handler<void (int)>");
+	CHECK_STR(key("std::function<void (int)>::operator()(int) const"),
+	    "std::function<void (int)>::operator()");
+	/* Only a real version is a library's: ".so.NAME" is not. */
+	CHECK_STR(key("libfoo.so.alpha"), "libfoo.so.alpha");
+	CHECK_STR(key("libjvm.so.Parker::park"), "libjvm.so.Parker::park");
+	CHECK_STR(key("[libfoo.so.1.2.3]"), "libfoo.so");
+	CHECK_STR(key("libfoo.so.6x"), "libfoo.so.6x");
 	CHECK_STR(key("std::vector<int> (x.cc:3)"), "std::vector<int> (x.cc:3)");
 	CHECK_STR(key("node::(anonymous namespace)::Run(int)"), "node::(anonymous namespace)::Run");
 	CHECK_STR(key("main.(*T).Serve"), "main.(*T).Serve");
@@ -298,11 +306,53 @@ TEST(names_matched_loosely)
 	CHECK_INT(p.c.only[1], 5);
 	pair_close(&p);
 
-	/* Names of one side that share a key merge too (offsets are noise). */
+	/* Two names of one side that share a key are two frames: merging
+	 * them would move value between functions (issue 24 item 1); with
+	 * three names to a key, nothing merges (in doubt, no merge). */
 	o.exact_names = 0;
 	pair_open_opts(&p, "m;f+0x1 1\nm;f+0x2 2\n", "m;f+0x3 4\n", &o);
-	CHECK_INT(p.c.u->nnodes, 3);
-	CHECK_INT(profile_total(p.c.u, at(&p.c, "m;f+0x3"), CMP_A), 3);
+	CHECK_INT(p.c.u->nnodes, 5);
+	CHECK_INT(p.c.loose, 0);
+	CHECK_INT(profile_total(p.c.u, at(&p.c, "m;f+0x3"), CMP_A), 0);
+	CHECK_INT(profile_total(p.c.u, at(&p.c, "m;f+0x1"), CMP_A), 1);
+	pair_close(&p);
+}
+
+/* Issue 24 item 1: ".so.NAME" is no library version, and names of one
+ * side never merge: "main;libfoo.so.alpha 15 60" (+300%) was shown with
+ * beta and gamma gone. */
+TEST(names_not_merged_across_functions)
+{
+	struct pair p;
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
+	const char *a = "main;libfoo.so.alpha 10\nmain;libfoo.so.beta 5\n"
+	    "main;libjvm.so.Parker::park 7\n";
+	const char *b = "main;libfoo.so.alpha 10\nmain;libfoo.so.gamma 50\n"
+	    "main;libjvm.so.Unsafe_Unpark 3\n";
+	pair_open_opts(&p, a, b, &o);
+	CHECK_INT(p.rc, 0);
+	const ft_compare *c = &p.c;
+	CHECK_INT(c->loose, 0);
+	CHECK_INT(profile_total(c->u, at(c, "main;libfoo.so.alpha"), CMP_A), 10);
+	CHECK_INT(profile_total(c->u, at(c, "main;libfoo.so.alpha"), CMP_B), 10);
+	CHECK_INT(profile_total(c->u, at(c, "main;libfoo.so.beta"), CMP_A), 5);
+	CHECK_INT(profile_total(c->u, at(c, "main;libfoo.so.gamma"), CMP_B), 50);
+	CHECK_INT(profile_total(c->u, at(c, "main;libjvm.so.Parker::park"), CMP_A), 7);
+	CHECK_INT(profile_total(c->u, at(c, "main;libjvm.so.Unsafe_Unpark"), CMP_B), 3);
+	CHECK_INT(c->u->nnodes, 7);
+	pair_close(&p);
+
+	/* One to one: each merge is listed (loose_ids, B's name in umap). */
+	pair_open_opts(&p, "m;[libc.so.6];f(int) 2\nm;g 1\n", "m;libc-2.31.so;f 4\nm;g 1\n", &o);
+	CHECK_INT(p.c.loose, 2);
+	CHECK_INT(p.c.u->nnodes, 5);
+	CHECK_INT(profile_total(p.c.u, at(&p.c, "m;libc-2.31.so;f"), CMP_A), 2);
+	for (uint32_t i = 0; i < p.c.loose; i++) {
+		const char *an = intern_str(p.c.u->names, p.c.loose_ids[i]);
+		const char *bn = intern_str(p.c.u->names, p.c.umap[p.c.loose_ids[i]]);
+		CHECK((strcmp(an, "[libc.so.6]") == 0 && strcmp(bn, "libc-2.31.so") == 0) ||
+		    (strcmp(an, "f(int)") == 0 && strcmp(bn, "f") == 0));
+	}
 	pair_close(&p);
 }
 
@@ -1166,6 +1216,7 @@ main(void)
 	RUN(normalisation_keeps_sums);
 	RUN(match_key);
 	RUN(names_matched_loosely);
+	RUN(names_not_merged_across_functions);
 	RUN(strip_root);
 	RUN(colour_scale);
 	RUN(zero_totals);

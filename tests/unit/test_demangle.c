@@ -64,6 +64,85 @@ TEST(rust_legacy_and_v0)
 	CHECK_DM("_RNvCs1234_7mycrate3foo", FT_DEMANGLE_FULL, "mycrate::foo");
 }
 
+static const char *
+shorten(const char *s)
+{
+	static char buf[512];
+	size_t n = strlen(s);
+	memcpy(buf, s, n);
+	buf[demangle_shorten(buf, n)] = '\0';
+	return buf;
+}
+
+/* Issue 24 item 2: short mode kept "::index" of three different Rust
+ * functions (a qualified path's self type dropped as if it were template
+ * arguments).  Symbols from tests/data/perf-rust-mangled.txt.gz. */
+TEST(short_keeps_qualified_self_type)
+{
+	CHECK_DM("_ZN81_$LT$alloc..vec..Vec$LT$T$C$A$GT$$u20$as$u20$core..ops..index..Index"
+	    "$LT$I$GT$$GT$5index17h2f7e8b096c0db3c9E", FT_DEMANGLE_SHORT,
+	    "<alloc::vec::Vec as core::ops::index::Index>::index");
+	CHECK_DM("_ZN75_$LT$usize$u20$as$u20$core..slice..index..SliceIndex$LT$$u5b$T$u5d$"
+	    "$GT$$GT$5index17h184539e59890daebE", FT_DEMANGLE_SHORT,
+	    "<usize as core::slice::index::SliceIndex>::index");
+	CHECK_DM("_ZN38_$LT$r..Gen$u20$as$u20$r..Generate$GT$8generate17h83758fd71936a093E",
+	    FT_DEMANGLE_SHORT, "<r::Gen as r::Generate>::generate");
+	CHECK_DM("_ZN49_$LT$usize$u20$as$u20$core..iter..range..Step$GT$17forward_unchecked"
+	    "17h062568d6943f2edbE", FT_DEMANGLE_SHORT,
+	    "<usize as core::iter::range::Step>::forward_unchecked");
+	CHECK_DM("_ZN4core3num23_$LT$impl$u20$usize$GT$13unchecked_add18precondition_check"
+	    "17hee084045f2d97db3E", FT_DEMANGLE_SHORT,
+	    "core::num::<impl usize>::unchecked_add::precondition_check");
+	CHECK_DM("_ZN4core4iter5range101_$LT$impl$u20$core..iter..traits..iterator..Iterator"
+	    "$u20$for$u20$core..ops..range..Range$LT$A$GT$$GT$4next17h07a0390cc367bf75E",
+	    FT_DEMANGLE_SHORT, "core::iter::range::<impl core::iter::traits::iterator::"
+	    "Iterator for core::ops::range::Range>::next");
+	/* A turbofish goes with its "::" (v0 generic functions). */
+	CHECK_STR(shorten("std::rt::lang_start::<()>"), "std::rt::lang_start");
+	CHECK_STR(shorten("std::rt::lang_start::<()>::{closure#0}"),
+	    "std::rt::lang_start::{closure#0}");
+	CHECK_STR(shorten("<<A as B>::C<u8> as D<u16>>::e"), "<<A as B>::C as D>::e");
+	CHECK_STR(shorten("<[T]>::len"), "<[T]>::len");
+	/* Never an empty component or a trailing "::": kept as it is. */
+	CHECK_STR(shorten("a::<b>"), "a");
+	CHECK_STR(shorten("x<y"), "x<y");
+	/* C++ (tests/data/perf-cxx-mangled.txt.gz): lambdas, operators,
+	 * (anonymous namespace). */
+	CHECK_DM("_ZNKSt8functionIFdiEEclEi", FT_DEMANGLE_SHORT, "std::function::operator()");
+	CHECK_DM("_ZNSt17_Function_handlerIFviEZ4mainEUliE0_E9_M_invokeERKSt9_Any_dataOi",
+	    FT_DEMANGLE_SHORT, "std::_Function_handler::_M_invoke");
+	CHECK_DM("_ZN12_GLOBAL__N_13Acc3addEd", FT_DEMANGLE_SHORT, "(anonymous namespace)::Acc::add");
+	CHECK_DM("_ZZ4mainENKUliE0_clEi", FT_DEMANGLE_SHORT, "main::{lambda(int)#2}::operator()");
+	CHECK_STR(shorten("std::vector<int, std::allocator<int> >::operator[]"),
+	    "std::vector::operator[]");
+	CHECK_STR(shorten("a::operator<=>"), "a::operator<=>");
+	CHECK_STR(shorten("a<int>::operator->"), "a::operator->");
+}
+
+TEST(args_at_depth_0)
+{
+	const char *s = "std::function<void (int)>::operator()(int) const";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 37);
+	s = "std::function<void (int)>::operator()";
+	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
+	s = "main::{lambda(int)#1}::operator()(int) const";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 33);
+	s = "f<int>(int)";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 6);
+	s = "(anonymous namespace)::Acc::add(double)";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 31);
+	s = "main.(*T).Serve";
+	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
+	s = "handle (app.py:12)";
+	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
+	/* A Java descriptor after the list (perf-vertx-stacks-01): cut as
+	 * stackcollapse-perf.pl cuts it, though "[B" never closes. */
+	s = "io/netty/buffer/AbstractByteBuf:.writeBytes([B)Lio/netty/buffer/ByteBuf:";
+	CHECK_INT(demangle_args_at(s, strlen(s)), 43);
+	s = "a<b(int)"; /* left open: nothing cut */
+	CHECK_INT(demangle_args_at(s, strlen(s)), strlen(s));
+}
+
 TEST(mode_names)
 {
 	CHECK_INT(demangle_parse("full"), FT_DEMANGLE_FULL);
@@ -511,6 +590,8 @@ main(void)
 	RUN(exploding_names_kept);
 	RUN(cpp_modes);
 	RUN(rust_legacy_and_v0);
+	RUN(short_keeps_qualified_self_type);
+	RUN(args_at_depth_0);
 	RUN(mode_names);
 	RUN(relabel_merges_and_keeps_kinds);
 	RUN(relabel_in_place);

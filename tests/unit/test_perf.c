@@ -6,6 +6,7 @@
 
 #include "export/export_folded.h"
 #include "input/load.h"
+#include "profile/demangle.h"
 #include "profile/relabel.h"
 #include "input/source.h"
 
@@ -157,6 +158,51 @@ TEST(unknown_frames_and_tidying)
 	free(f);
 }
 
+/* Issue 24 item 3: a C++ name demangled by perf is cut at its argument
+ * list at bracket depth 0 only ("std::function<void (int)>::operator()"
+ * was "std::function<void " and merged with every other instantiation);
+ * --demangle full keeps the whole name; none cuts at the first '(' as
+ * stackcollapse-perf.pl does.  Names from tests/data/perf-cxx-lambda.txt.gz. */
+static char *
+collapse_mode(const char *text, int mode)
+{
+	ft_source *s = source_open_mem(text, strlen(text), "t.perf");
+	ft_load_opts o = {.demangled = 1 + mode};
+	ft_load_report rep;
+	ft_diag err = {{0}};
+	ft_profile *p = load_source(s, FT_FMT_PERF, NULL, &o, &rep, &err);
+	source_close(s);
+	char *f = p != NULL ? folded(p) : NULL;
+	if (p != NULL)
+		profile_free(p);
+	return f;
+}
+
+TEST(cpp_names_cut_at_depth_0)
+{
+	const char *t =
+	    "cxxlambda 1 1.0: 1 cpu-clock:\n"
+	    "\t 10 std::function<void (int)>::operator()(int) const+0x48 (/bin/app)\n"
+	    "\t 20 std::function<double (int)>::operator()+0x48 (/bin/app)\n"
+	    "\t 30 run(std::function<double (int)>, int)+0x32 (/bin/app)\n"
+	    "\t 40 ns::(anonymous namespace)::bar(int) (/bin/app)\n"
+	    "\t 50 main.(*T).run.func1 (/bin/app)\n"
+	    "\n";
+	char *f = collapse_mode(t, FT_DEMANGLE_SHORT);
+	CHECK_STR(f, "cxxlambda;main.(*T).run.func1;ns::(anonymous namespace)::bar;run;"
+	    "std::function<double (int)>::operator();std::function<void (int)>::operator() 1\n");
+	free(f);
+	f = collapse_mode(t, FT_DEMANGLE_FULL);
+	CHECK_STR(f, "cxxlambda;main.(*T).run.func1;ns::(anonymous namespace)::bar(int);"
+	    "run(std::function<double (int)>, int);std::function<double (int)>::operator();"
+	    "std::function<void (int)>::operator()(int) const 1\n");
+	free(f);
+	f = collapse_mode(t, FT_DEMANGLE_NONE);
+	CHECK_STR(f, "cxxlambda;main.(*T).run.func1;ns::(anonymous namespace)::bar;run;"
+	    "std::function<double ;std::function<void  1\n");
+	free(f);
+}
+
 TEST(first_event_type_only)
 {
 	const char *t =
@@ -301,6 +347,7 @@ main(void)
 	RUN(comm_with_spaces_pid_tid_cpu_period);
 	RUN(group_process_and_thread);
 	RUN(unknown_frames_and_tidying);
+	RUN(cpp_names_cut_at_depth_0);
 	RUN(first_event_type_only);
 	RUN(inline_split_and_blank_symbol);
 	RUN(one_letter_comm_reads_like_stackcollapse_perf);
