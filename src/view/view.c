@@ -95,6 +95,7 @@ view_free(ft_view *v)
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
 	match_free(v->search);
+	free(v->search_before);
 	if (!v->hl_shared)
 		free(v->hl);
 	if (v->derived != NULL)

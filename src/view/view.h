@@ -193,6 +193,8 @@ typedef struct ft_view {
 	/* The prompt on the status line. */
 	int prompt_kind;     /* enum ft_prompt_kind */
 	ft_prompt prompt;
+	char *search_before; /* the search when / opened: typing searches as
+	                      * it goes, Esc puts this one back (owned) */
 	ft_history hist_search, hist_filter, hist_table;
 	int cursor_x, cursor_y; /* where the TUI shows the cursor; -1: hidden */
 	char msgbuf[DIAG_MAX];  /* storage for messages built at run time */

@@ -44,6 +44,15 @@ prompt_feed(ft_view *v, int key)
 	}
 	int r = prompt_key(&v->prompt, key);
 	int kind = v->prompt_kind;
+	if (kind == PK_SEARCH && v->search_before != NULL) {
+		/* Search as you type (a regex not yet whole keeps the last
+		 * one); Esc puts back the search there was. */
+		ft_diag e;
+		if (r == PROMPT_EDIT)
+			view_search_set(v, v->prompt.text, &e);
+		else if (r == PROMPT_CANCEL)
+			view_search_set(v, v->search_before, &e);
+	}
 	if (r == PROMPT_CANCEL) {
 		v->prompt_kind = PK_NONE;
 	} else if (r == PROMPT_ACCEPT) {

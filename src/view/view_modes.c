@@ -1265,6 +1265,10 @@ view_prompt_open(ft_view *v, int kind)
 	const ft_matcher *cur = kind == PK_TABLE ? v->table.m : NULL;
 	v->prompt_kind = kind;
 	prompt_start(&v->prompt, cur != NULL ? match_pattern(cur) : NULL, h);
+	if (kind == PK_SEARCH) {
+		free(v->search_before);
+		v->search_before = xstrdup(v->search != NULL ? match_pattern(v->search) : "");
+	}
 	return V_REDRAW;
 }
 
@@ -1275,8 +1279,15 @@ view_prompt_accept(ft_view *v, int kind, const char *text)
 	switch (kind) {
 	case PK_SEARCH:
 		history_add(&v->hist_search, text);
-		if (view_search_set(v, text, &err) != 0)
+		if (view_search_set(v, text, &err) != 0) {
+			/* Typing searched as it went: the search there was
+			 * before / stays, not a prefix of the bad regex. */
 			view_message(v, err.msg);
+			if (v->search_before != NULL) {
+				ft_diag e;
+				view_search_set(v, v->search_before, &e);
+			}
+		}
 		break;
 	case PK_FILTER:
 		if (text[0] == '\0')

@@ -82,6 +82,19 @@ ft_check "sql_exec after Ctrl-A/Right/Delete editing" ft_poll 3 status_has '^Mat
 ft_keys / ; ft_keys Enter
 ft_check "an empty pattern clears the search" ft_poll 3 header_lacks '/sQl'
 
+# Search as you type: matches are marked before Enter, a regex not yet
+# whole keeps the last one, Esc puts back the search there was.
+ft_keys / ; ft_keys -l 'sql_exec' ; ft_keys Enter
+ft_check "a search to go back to: sql_exec" ft_poll 3 ft_matches '\*sql_exec'
+ft_keys / ; ft_keys -l 'parse'
+ft_check "as you type: parse marked before Enter" ft_poll 3 ft_matches '\*par'
+ft_check "as you type: the old search's matches unmarked" ft_poll 3 ft_not_matches '\*sql_exec'
+ft_keys -l '|sql_e('
+ft_check "as you type: a regex not yet whole keeps the last" ft_matches '\*par'
+ft_keys Escape
+ft_check "Esc: the search there was is back" ft_poll 3 ft_matches '\*sql_exec'
+ft_check "Esc: the header shows it" ft_poll 3 header_has '/sql_exec'
+ft_check "Esc: parse no longer marked" ft_not_matches '\*par'
 ft_keys q
 ft_check "quits" ft_wait_for 'flametui exited 0'
 ft_done
