@@ -192,6 +192,8 @@ usage(FILE *out)
 	    "  Chrome trace    Performance panel, chrome --trace-startup, clang -ftime-trace\n"
 	    "  speedscope      flametui --export speedscope, py-spy record -f speedscope\n"
 	    "  JFR             java -XX:StartFlightRecording=filename=x.jfr; jcmd PID JFR.dump\n"
+	    "  callgrind       valgrind --tool=callgrind ./prog (callgrind.out.PID; one sample\n"
+	    "                  type per event: --cache-sim=yes adds Dr, D1mr...)\n"
 	    "PROFILE may also be the URL of a pprof HTTP endpoint, fetched like go tool\n"
 	    "pprof does (profile, heap, allocs, block, mutex, goroutine; http or https):\n"
 	    "  flametui http://127.0.0.1:6060/debug/pprof/profile?seconds=5\n"

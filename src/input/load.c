@@ -234,6 +234,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_TRACE: return "Chrome trace events";
 	case FT_FMT_SPEEDSCOPE: return "speedscope";
 	case FT_FMT_JFR: return "Java Flight Recorder";
+	case FT_FMT_CALLGRIND: return "callgrind";
 	default: return "unknown";
 	}
 }
@@ -249,6 +250,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 	enum ft_format j = sniff_json(data, n, why, cap);
 	if (j != FT_FMT_UNKNOWN)
 		return j;
+	if (sniff_callgrind(data, n, why, cap) != FT_FMT_UNKNOWN)
+		return FT_FMT_CALLGRIND;
 	if (looks_protobuf(d, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
@@ -261,8 +264,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 		    "stack lines");
 		return FT_FMT_PERF;
 	}
-	snprintf(why, cap, "no other format matched (tried JFR, JSON, pprof, systemtap, "
-	    "DTrace, bpftrace, perf script)");
+	snprintf(why, cap, "no other format matched (tried JFR, JSON, callgrind, pprof, "
+	    "systemtap, DTrace, bpftrace, perf script)");
 	return FT_FMT_FOLDED;
 }
 
@@ -297,6 +300,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_speedscope(src, names, o, rep, err);
 	case FT_FMT_JFR:
 		return load_jfr(src, names, o, rep, err);
+	case FT_FMT_CALLGRIND:
+		return load_callgrind(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -474,7 +479,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
 		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "
-		    "JSON or JFR either");
+		    "callgrind, JSON or JFR either");
 	if (p != NULL && source_trailing_garbage(src) > 0)
 		load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
 		    path, (unsigned long long)source_trailing_garbage(src));

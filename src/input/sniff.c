@@ -7,6 +7,10 @@
  *   DTrace    an indented frame "module`function" (or a bare hex address)
  *             followed, after more frames, by an indented count; or the
  *             "CPU ID FUNCTION:NAME" header DTrace prints first
+ *   callgrind "# callgrind format" first, or an "events:" header and then
+ *             an "fn=" line, with only headers ("name: value"),
+ *             specifications ("name=value"), comments and blank lines
+ *             before it (callgrind, cachegrind, xdebug)
  */
 #include "input/sniff.h"
 
@@ -139,6 +143,65 @@ sniff_tracers(const char *d, size_t n, char *why, size_t cap)
 		 * of jstack()). */
 		if (k == K_COUNT || (k == K_OTHER && len > 0 && !is_blank(l[0])))
 			stap_at = dtrace_at = 0;
+	}
+	return FT_FMT_UNKNOWN;
+}
+
+/* "word:" or "word=" at the start of l: the separator, or 0. */
+static char
+key_line(const char *l, size_t n)
+{
+	size_t k = 0;
+	while (k < n && ((l[k] >= 'a' && l[k] <= 'z') || (l[k] >= 'A' && l[k] <= 'Z') ||
+	    (l[k] >= '0' && l[k] <= '9') || l[k] == '_' || l[k] == '-'))
+		k++;
+	if (k == 0 || k == n || (l[k] != ':' && l[k] != '='))
+		return 0;
+	return l[k];
+}
+
+enum ft_format
+sniff_callgrind(const char *d, size_t n, char *why, size_t cap)
+{
+	size_t i = 0;
+	int line = 0, events_at = 0;
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		if (nl == NULL)
+			break;
+		size_t len = (size_t)(nl - (d + i));
+		const char *l = d + i;
+		line++;
+		i += len + 1;
+		while (len > 0 && is_blank(l[len - 1]))
+			len--;
+		if (len >= 18 && memcmp(l, "# callgrind format", 18) == 0 && events_at == 0) {
+			snprintf(why, cap, "line %d: `# callgrind format`", line);
+			return FT_FMT_CALLGRIND;
+		}
+		if (len == 0 || l[0] == '#')
+			continue;
+		char k = key_line(l, len);
+		if (k == 0)
+			return FT_FMT_UNKNOWN;
+		if (k == ':' && len >= 7 && memcmp(l, "events:", 7) == 0 && events_at == 0) {
+			/* event names only: "Ir Dr", "Time_(10ns) Memory_(bytes)" */
+			size_t j = 7;
+			while (j < len && (l[j] == ' ' || l[j] == '\t' || l[j] == '_' || l[j] == '(' ||
+			    l[j] == ')' || (l[j] >= 'a' && l[j] <= 'z') || (l[j] >= 'A' && l[j] <= 'Z') ||
+			    (l[j] >= '0' && l[j] <= '9')))
+				j++;
+			if (j < len)
+				return FT_FMT_UNKNOWN;
+			events_at = line;
+		}
+		if (k == '=' && len >= 3 && memcmp(l, "fn=", 3) == 0) {
+			if (events_at == 0)
+				return FT_FMT_UNKNOWN;
+			snprintf(why, cap, "line %d: an `events:` header, then `fn=` on line %d "
+			    "(callgrind's format)", events_at, line);
+			return FT_FMT_CALLGRIND;
+		}
 	}
 	return FT_FMT_UNKNOWN;
 }

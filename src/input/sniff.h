@@ -1,5 +1,5 @@
 /* sniff.h - recognising the tracers' text outputs (systemtap, DTrace,
- * bpftrace) from the first bytes of a file, with the reason, for load.c. */
+ * bpftrace) and callgrind's from the first bytes of a file, with the reason, for load.c. */
 #ifndef FT_LOAD_SNIFF_H
 #define FT_LOAD_SNIFF_H
 
@@ -10,5 +10,10 @@
 /* FT_FMT_STAP, FT_FMT_DTRACE or FT_FMT_BPFTRACE when data[0..n) starts like
  * one (why gets "line N: ..."), else FT_FMT_UNKNOWN. */
 enum ft_format sniff_tracers(const char *data, size_t n, char *why, size_t cap);
+
+/* FT_FMT_CALLGRIND when data[0..n) starts like a callgrind (or cachegrind)
+ * file: "# callgrind format", or an "events:" header before the first
+ * "fn=" with only headers, specifications and comments before it. */
+enum ft_format sniff_callgrind(const char *data, size_t n, char *why, size_t cap);
 
 #endif

@@ -62,11 +62,11 @@ for h in "$@"; do
 			esac
 			[ "$(wc -c <"$dir/seed$i")" -gt 16384 ] || continue
 			case $fmt in
-			folded|perf|stap|dtrace|bpftrace)
+			folded|perf|stap|dtrace|bpftrace|callgrind)
 				head -c 16384 "$dir/seed$i" | awk -v blank="$fmt" '
 				    { line[NR] = $0; if ($0 ~ /^[ \t]*$/) last = NR }
 				    END { n = NR - 1
-					if (blank != "folded" && blank != "bpftrace" && last > 1) n = last
+					if (blank != "folded" && blank != "bpftrace" && blank != "callgrind" && last > 1) n = last
 					for (k = 1; k <= n; k++) print line[k] }' >"$dir/seed$i.head"
 				mv "$dir/seed$i.head" "$dir/seed$i" ;;
 			trace)
@@ -119,6 +119,8 @@ for h in "$@"; do
 		    "$corp"/flamegraph/test/perf-funcab-*.txt "$corp"/flamegraph/test/perf-dd-*.txt ;;
 	stap)
 		seed "$top"/tests/data/stap-*.txt ;;
+	callgrind)
+		seed "$top"/tests/data/callgrind-*.out.gz ;;
 	dtrace)
 		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
 	bpftrace)
