@@ -497,7 +497,7 @@ header_line(cg *C, const char *line, size_t len)
 		int r = events_line(C, v, vn, line, len);
 		if (r != 0)
 			return r < 0 ? -1 : 1;
-		if (C->nev > 1 && (C->cfuncs > 0 || C->carcs > 0)) {
+		if (C->cfuncs > 0 || C->carcs > 0) {
 			/* fn= and cfn= before the events (no costs yet) */
 			C->fself = xrealloc(C->fself, C->cfuncs * (size_t)C->nev * sizeof(ft_val) + 1);
 			memset(C->fself, 0, C->cfuncs * (size_t)C->nev * sizeof(ft_val));

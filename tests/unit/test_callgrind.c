@@ -241,6 +241,16 @@ TEST(bad_input)
 	CHECK_STR(err.msg, "o.out:4: costs add up past 64 bits");
 }
 
+/* fn= and cfn= before the events: header (found by fuzz_callgrind: the
+ * cost arrays were sized for no events). */
+TEST(names_before_events)
+{
+	char *f = collapse_col("fn=a\ncfn=b\nevents: Ir\n0 5\ncfn=b\ncalls=1 0\n0 2\n"
+	    "fn=b\n0 2\n", 0);
+	CHECK_STR(f, "a 5\na;b 2\n");
+	free(f);
+}
+
 TEST(sniffing)
 {
 	char why[256];
@@ -292,6 +302,7 @@ main(void)
 	RUN(functions_are_per_object);
 	RUN(recursion);
 	RUN(bad_input);
+	RUN(names_before_events);
 	RUN(sniffing);
 	RUN(real_recording);
 	return unit_report();
