@@ -188,7 +188,7 @@ usage(FILE *out)
 	    "  systemtap       sample-bt -p PID -t 30 -u > out.bt (sample-bt-off-cpu: --unit us)\n"
 	    "  DTrace          dtrace -n 'profile-997 { @[ustack()] = count(); }' -o out.stacks\n"
 	    "  bpftrace        bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'\n"
-	    "  .cpuprofile     node --cpu-prof; Chrome DevTools: Save profile\n"
+	    "  .cpuprofile     node --cpu-prof; Chrome DevTools: Save profile; v8-profiler\n"
 	    "  Chrome trace    Performance panel, chrome --trace-startup, clang -ftime-trace\n"
 	    "  speedscope      flametui --export speedscope, py-spy record -f speedscope\n"
 	    "  JFR             java -XX:StartFlightRecording=filename=x.jfr; jcmd PID JFR.dump\n"

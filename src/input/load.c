@@ -213,6 +213,12 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		    "(a Chrome CPU profile)");
 		return FT_FMT_CPUPROFILE;
 	}
+	if (has(d, n, "\"head\"") && (has(d, n, "\"timestamps\"") ||
+	    has(d, n, "\"functionName\""))) {
+		snprintf(why, cap, "a JSON object with \"head\" and \"functionName\" or "
+		    "\"timestamps\" (the old V8 CPU profile)");
+		return FT_FMT_CPUPROFILE;
+	}
 	if (has(d, n, "\"ph\"")) {
 		snprintf(why, cap, "a JSON object with \"ph\" (trace events)");
 		return FT_FMT_TRACE;

@@ -110,10 +110,7 @@ TEST(cpuprofile_out_of_order_and_origin)
 
 TEST(cpuprofile_errors)
 {
-	char *m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1,9],"
-	    "\"timeDeltas\":[1,1]}", FT_FMT_CPUPROFILE);
-	CHECK_STR(m, "t.json: sample 1 refers to unknown node 9");
-	free(m);
+	char *m;
 	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"callFrame\":{}}]}",
 	    FT_FMT_CPUPROFILE);
 	CHECK(strstr(m, "at $.nodes[1]: a profile node needs an integer id") != NULL);
@@ -129,6 +126,118 @@ TEST(cpuprofile_errors)
 	    FT_FMT_CPUPROFILE);
 	CHECK(strstr(m, "is its own ancestor") != NULL);
 	free(m);
+}
+
+/* A sample of an unknown node is skipped and counted (its time too), not
+ * a reason to refuse the file; --strict refuses it. */
+TEST(cpuprofile_unknown_sample_node)
+{
+	const char *t = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],"
+	    "\"startTime\":0,\"endTime\":10,\"samples\":[2,9,2],\"timeDeltas\":[1,2,3]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(rep.valid, 2);
+		CHECK_INT(rep.invalid, 1);
+		CHECK_STR(rep.first_bad.msg, "t.json: sample 1 refers to unknown node 9 (skipped)");
+		/* times 1, 3, 6: f 2, (skipped 3), f 4 to endTime */
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 6);
+		CHECK_INT(profile_total(p, FT_ROOT, 1), 2);
+		profile_free(p);
+	}
+	p = load_named("t.json", t, FT_FMT_CPUPROFILE, 1, &rep, &err);
+	CHECK(p == NULL);
+	CHECK_STR(err.msg, "t.json: sample 1 refers to unknown node 9 (skipped)");
+}
+
+/* V8's natives ("native dummy.js", "native array.js") are hidden as
+ * DevTools hides them: their samples go to the caller, their callees hang
+ * under it. */
+TEST(cpuprofile_natives_dropped)
+{
+	const char *t = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"main\",\"url\":\"a.js\"}},"
+	    "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"\","
+	    "\"url\":\"native dummy.js\"}},"
+	    "{\"id\":4,\"parent\":3,\"callFrame\":{\"functionName\":\"cb\",\"url\":\"a.js\"}}],"
+	    "\"startTime\":0,\"endTime\":4,\"samples\":[3,4],\"timeDeltas\":[1,1]}";
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	CHECK_STR(f, "main 1\nmain;cb 2\n");
+	free(f);
+}
+
+/* The old V8 shape (v8-profiler, Node <= 10): a "head" tree, seconds,
+ * absolute timestamps, 1-based lines; sniffed as a .cpuprofile. */
+TEST(cpuprofile_old_v8_format)
+{
+	const char *t = "{\"typeId\":\"CPU\",\"head\":{\"functionName\":\"(root)\",\"url\":\"\","
+	    "\"lineNumber\":0,\"id\":1,\"children\":[{\"functionName\":\"main\","
+	    "\"url\":\"a.js\",\"lineNumber\":3,\"columnNumber\":5,\"id\":2,\"children\":["
+	    "{\"functionName\":\"leaf\",\"url\":\"a.js\",\"lineNumber\":9,\"id\":3,"
+	    "\"children\":[]}]}]},\"startTime\":1527683211.000100,\"endTime\":1527683211.000180,"
+	    "\"samples\":[2,3,3],\"timestamps\":[1527683211000110,1527683211000130,1527683211000150]}";
+	char why[256];
+	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_CPUPROFILE);
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	/* 20 to the next sample, 20, and 30 to endTime */
+	CHECK_STR(f, "main 20\nmain;leaf 50\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		uint32_t m = intern_find(p->names, "main", 4, FT_KIND_NONE);
+		CHECK_STR(profile_frame_where(p, m), "a.js:3:5");
+		profile_free(p);
+	}
+	/* The real recording rewritten in the old shape loads as the
+	 * recording (tests/data/make-v8-old-cpuprofile.py). */
+	ft_load_opts o = {0};
+	ft_profile *a = load_file("tests/data/node-work.cpuprofile", NULL, &o, &rep, &err);
+	ft_profile *b = load_file("tests/data/node-work-v8old.cpuprofile", NULL, &o, &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a != NULL && b != NULL) {
+		CHECK_INT(b->nnodes, a->nnodes);
+		CHECK_INT(profile_total(b, FT_ROOT, 0), profile_total(a, FT_ROOT, 0));
+		CHECK_INT(profile_total(b, FT_ROOT, 1), profile_total(a, FT_ROOT, 1));
+	}
+	profile_free(a);
+	profile_free(b);
+}
+
+/* Two legacy CpuProfile events of one pid without an id (a main thread
+ * and a worker) are two profiles, keyed by pid and tid. */
+TEST(trace_two_legacy_cpuprofiles)
+{
+	const char *t = "["
+	    "{\"ph\":\"I\",\"name\":\"CpuProfile\",\"pid\":7,\"tid\":1,\"ts\":0,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"a\"}}],\"startTime\":0,\"endTime\":5,\"samples\":[2],"
+	    "\"timeDeltas\":[1]}}}},"
+	    "{\"ph\":\"I\",\"name\":\"CpuProfile\",\"pid\":7,\"tid\":2,\"ts\":0,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"b\"}}],\"startTime\":0,\"endTime\":9,\"samples\":[2],"
+	    "\"timeDeltas\":[2]}}}}]";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	CHECK_STR(f, "[unknown]-7/1;a 4\n[unknown]-7/2;b 7\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_load_opts o = {0};
+	ft_profile *p = load_file("tests/data/trace-legacy-cpuprofile-two-threads.json", NULL, &o,
+	    &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(p->nthreads, 2);
+		CHECK_INT(rep.invalid, 0);
+		profile_free(p);
+	}
 }
 
 /* X and B/E events nest by time per thread; self time is what the nested
@@ -559,6 +668,10 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
+	RUN(cpuprofile_unknown_sample_node);
+	RUN(cpuprofile_natives_dropped);
+	RUN(cpuprofile_old_v8_format);
+	RUN(trace_two_legacy_cpuprofiles);
 	RUN(trace_profile_wins_over_durations);
 	RUN(json_fields_records);
 	RUN(trace_dropped_members);
