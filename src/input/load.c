@@ -480,9 +480,16 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 		source_close(src);
 		return p;
 	}
+	/* JSON no loader knows: said as such, with its keys, when the folded
+	 * reader finds nothing in it. */
+	char shape[400];
+	int json = fmt == FT_FMT_FOLDED && sniff_json_shape(head, (size_t)n, shape, sizeof(shape));
 	ft_profile *p = load_source(src, fmt, names, o, rep, err);
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
-	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
+	if (p == NULL && json && rep->valid == 0) {
+		diag_set(err, "%s: JSON of an unknown shape: %s; flametui reads the JSON of "
+		    ".cpuprofile, Chrome trace events and speedscope", path, shape);
+	} else if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
 		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "
 		    "callgrind, JSON or JFR either");

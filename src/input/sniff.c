@@ -205,3 +205,141 @@ sniff_callgrind(const char *d, size_t n, char *why, size_t cap)
 	}
 	return FT_FMT_UNKNOWN;
 }
+
+/* A JSON string at d[*i] (the opening quote): *i past it; its text (raw,
+ * escapes kept) in [*a, *b).  0, or -1 when it does not end in sight. */
+static int
+json_string(const char *d, size_t n, size_t *i, size_t *a, size_t *b)
+{
+	size_t k = *i + 1;
+	*a = k;
+	while (k < n && d[k] != '"') {
+		if (d[k] == '\\')
+			k++;
+		k++;
+	}
+	if (k >= n)
+		return -1;
+	*b = k;
+	*i = k + 1;
+	return 0;
+}
+
+static void
+skip_ws(const char *d, size_t n, size_t *i)
+{
+	while (*i < n && (d[*i] == ' ' || d[*i] == '\t' || d[*i] == '\r' || d[*i] == '\n'))
+		(*i)++;
+}
+
+/* Past one JSON value at d[*i]; -1 when it does not end in sight or is
+ * not JSON. */
+static int
+json_skip(const char *d, size_t n, size_t *i)
+{
+	size_t depth = 0;
+	do {
+		skip_ws(d, n, i);
+		if (*i >= n)
+			return -1;
+		char c = d[*i];
+		if (c == '"') {
+			size_t a, b;
+			if (json_string(d, n, i, &a, &b) != 0)
+				return -1;
+		} else if (c == '{' || c == '[') {
+			depth++;
+			(*i)++;
+		} else if (c == '}' || c == ']') {
+			if (depth == 0)
+				return -1;
+			depth--;
+			(*i)++;
+		} else if (c == ',' || c == ':') {
+			if (depth == 0)
+				return -1;
+			(*i)++;
+		} else {
+			size_t k = *i;
+			while (*i < n && ((d[*i] >= '0' && d[*i] <= '9') || d[*i] == '-' ||
+			    d[*i] == '+' || d[*i] == '.' || (d[*i] >= 'a' && d[*i] <= 'z') ||
+			    (d[*i] >= 'A' && d[*i] <= 'Z')))
+				(*i)++;
+			if (*i == k)
+				return -1;
+		}
+	} while (depth > 0);
+	return 0;
+}
+
+int
+sniff_json_shape(const char *d, size_t n, char *out, size_t cap)
+{
+	size_t i = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	skip_ws(d, n, &i);
+	if (i >= n || (d[i] != '{' && d[i] != '['))
+		return 0;
+	if (d[i] == '[') {
+		i++;
+		skip_ws(d, n, &i);
+		if (i >= n)
+			return 0;
+		const char *what = d[i] == '{' ? "objects" : d[i] == '[' ? "arrays" :
+		    d[i] == '"' ? "strings" : d[i] == ']' ? NULL : "numbers or literals";
+		size_t k = i;
+		if (what != NULL && json_skip(d, n, &k) != 0 && k < n)
+			return 0;
+		snprintf(out, cap, what ? "a JSON array of %s" : "an empty JSON array",
+		    what);
+		return 1;
+	}
+	i++;
+	size_t len = (size_t)snprintf(out, cap, "a JSON object with the keys");
+	int keys = 0, done = 0;
+	for (;;) {
+		skip_ws(d, n, &i);
+		if (i < n && d[i] == '}' && keys == 0) {
+			snprintf(out, cap, "an empty JSON object");
+			return 1;
+		}
+		size_t a, b;
+		if (i >= n || d[i] != '"' || json_string(d, n, &i, &a, &b) != 0)
+			break;
+		skip_ws(d, n, &i);
+		if (i >= n || d[i] != ':')
+			break;
+		i++;
+		if (keys < 12 && len + 50 < cap) {
+			/* The key, cut and with anything not plain ASCII shown
+			 * as '?': it goes to the terminal. */
+			size_t m = b - a > 40 ? 40 : b - a;
+			len += (size_t)snprintf(out + len, cap - len, "%s \"", keys ? "," : "");
+			for (size_t k = 0; k < m; k++)
+				out[len++] = d[a + k] >= 0x20 && d[a + k] < 0x7f && d[a + k] != '"' ?
+				    d[a + k] : '?';
+			len += (size_t)snprintf(out + len, cap - len, "%s\"", b - a > m ? "..." : "");
+		} else if (keys == 12 && len + 8 < cap) {
+			len += (size_t)snprintf(out + len, cap - len, ", ...");
+		}
+		keys++;
+		if (json_skip(d, n, &i) != 0)
+			break;
+		skip_ws(d, n, &i);
+		if (i < n && d[i] == ',') {
+			i++;
+			continue;
+		}
+		if (i < n && d[i] == '}')
+			done = 1;
+		break;
+	}
+	if (keys == 0)
+		return 0;
+	if (!done && i >= n && len + 40 < cap)
+		snprintf(out + len, cap - len, " (the first ones)");
+	else if (!done)
+		return 0; /* not JSON after all */
+	return 1;
+}

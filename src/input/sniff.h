@@ -16,4 +16,10 @@ enum ft_format sniff_tracers(const char *data, size_t n, char *why, size_t cap);
  * "fn=" with only headers, specifications and comments before it. */
 enum ft_format sniff_callgrind(const char *data, size_t n, char *why, size_t cap);
 
+/* When data[0..n) is the start of JSON of a shape no loader knows: 1 with
+ * out = what it is ("a JSON object with the keys "a", "b"", the keys of
+ * the top-level object as far as they are in sight, non-ASCII shown as
+ * '?'); 0 when it is not JSON. */
+int sniff_json_shape(const char *data, size_t n, char *out, size_t cap);
+
 #endif

@@ -11,6 +11,7 @@
 #include "input/json.h"
 #include "profile/labels.h"
 #include "input/load.h"
+#include "input/sniff.h"
 #include "input/source.h"
 #include "base/xalloc.h"
 
@@ -238,6 +239,30 @@ TEST(trace_two_legacy_cpuprofiles)
 		CHECK_INT(rep.invalid, 0);
 		profile_free(p);
 	}
+}
+
+/* JSON of no known shape: what it is and its top-level keys (nested
+ * values skipped, strings with brackets and escapes, a cut object, keys
+ * that are not plain ASCII); not JSON: 0. */
+TEST(json_unknown_shape)
+{
+	char m[400];
+	const char *t = "{\"a\": {\"x\": [1, \"]}\\\"\"]}, \"b\": null, \"c\": -1.5e3}";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"a\", \"b\", \"c\"");
+	t = "{\"first\": [1, 2, 3], \"second\": {\"deep\": ";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"first\", \"second\" (the first ones)");
+	t = "{\"k\\u001b\x1b\": 1}";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"k\\u001b?\"");
+	CHECK_INT(sniff_json_shape("[]", 2, m, sizeof(m)), 1);
+	CHECK_STR(m, "an empty JSON array");
+	CHECK_INT(sniff_json_shape("{}", 2, m, sizeof(m)), 1);
+	CHECK_STR(m, "an empty JSON object");
+	CHECK_INT(sniff_json_shape("{closure};main 5\n", 17, m, sizeof(m)), 0);
+	CHECK_INT(sniff_json_shape("{\"a\": 1 x", 10, m, sizeof(m)), 0);
+	CHECK_INT(sniff_json_shape("main;f 1\n", 9, m, sizeof(m)), 0);
 }
 
 /* X and B/E events nest by time per thread; self time is what the nested
@@ -668,6 +693,7 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
+	RUN(json_unknown_shape);
 	RUN(cpuprofile_unknown_sample_node);
 	RUN(cpuprofile_natives_dropped);
 	RUN(cpuprofile_old_v8_format);
