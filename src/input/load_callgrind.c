@@ -235,7 +235,7 @@ number(const char *s, size_t n, size_t *i, uint64_t *v)
 {
 	size_t k = *i;
 	uint64_t x = 0;
-	if (k + 2 < n + 1 && k + 1 < n && s[k] == '0' && (s[k + 1] == 'x' || s[k + 1] == 'X')) {
+	if (k + 1 < n && s[k] == '0' && (s[k + 1] == 'x' || s[k + 1] == 'X')) {
 		size_t d = k + 2;
 		for (k = d; k < n; k++) {
 			int c = s[k];
@@ -628,11 +628,12 @@ split_cmp(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* out[0..k) = w split in proportion to q[0..k) (sum t), in integers that
- * add up to w (largest remainder). */
+/* out[i * ostride] for i in [0, k) = w split in proportion to q[0..k)
+ * (which add up to t), in integers that add up to w (largest remainder,
+ * ties to the lower index); t == 0: all of w to out[0] (the self cost). */
 static void
-split(ft_val w, const ft_val *q, size_t stride, size_t k, ft_val t, ft_val *out,
-    size_t ostride, cg_split *tmp)
+split(ft_val w, const ft_val *q, size_t k, ft_val t, ft_val *out, size_t ostride,
+    cg_split *tmp)
 {
 	if (t <= 0) {
 		for (size_t i = 0; i < k; i++)
@@ -641,16 +642,42 @@ split(ft_val w, const ft_val *q, size_t stride, size_t k, ft_val t, ft_val *out,
 		return;
 	}
 	ft_val left = w;
+	size_t m = 0; /* parts with a remainder: only they can get one more */
 	for (size_t i = 0; i < k; i++) {
-		cg_i128 x = (cg_i128)q[i * stride] * w;
-		out[i * ostride] = (ft_val)(x / t);
-		tmp[i] = (cg_split){.i = (uint32_t)i, .rem = (uint64_t)(x % t)};
+		uint64_t x64, rem;
+		if (q[i] == 0) {
+			out[i * ostride] = 0;
+			continue;
+		}
+		if (!__builtin_mul_overflow((uint64_t)q[i], (uint64_t)w, &x64)) {
+			out[i * ostride] = (ft_val)(x64 / (uint64_t)t);
+			rem = x64 % (uint64_t)t;
+		} else {
+			cg_i128 x = (cg_i128)q[i] * w;
+			out[i * ostride] = (ft_val)(x / t);
+			rem = (uint64_t)(x % t);
+		}
 		left -= out[i * ostride];
+		if (rem > 0)
+			tmp[m++] = (cg_split){.i = (uint32_t)i, .rem = rem};
 	}
 	if (left <= 0)
 		return;
-	qsort(tmp, k, sizeof(cg_split), split_cmp);
-	for (size_t i = 0; i < k && left > 0; i++, left--)
+	/* The remainders add up to left * t, each below t: more than left
+	 * parts have one.  A few: picked one by one; many: sorted. */
+	if (left <= 4) {
+		for (; left > 0; left--) {
+			size_t best = 0;
+			for (size_t i = 1; i < m; i++)
+				if (tmp[i].rem > tmp[best].rem)
+					best = i; /* the first of equals: the lower index */
+			out[tmp[best].i * ostride]++;
+			tmp[best].rem = 0;
+		}
+		return;
+	}
+	qsort(tmp, m, sizeof(cg_split), split_cmp);
+	for (size_t i = 0; i < m && left > 0; i++, left--)
 		out[tmp[i].i * ostride]++;
 }
 
@@ -760,7 +787,7 @@ build_tree(cg *C, ft_diag *err, long *negroot_out)
 				q[0] = C->fself[(size_t)fr * nev + e];
 				for (size_t j = 1; j < k; j++)
 					q[j] = C->acost[(size_t)order[F->first + j - 1] * nev + e];
-				split(we, q, 1, k, T[(size_t)fr * nev + e], W + w + e, (size_t)nev, sp);
+				split(we, q, k, T[(size_t)fr * nev + e], W + w + e, (size_t)nev, sp);
 			}
 			if (profile_add_self(C->p, node, W + w, err) != 0) {
 				rc = -1;
@@ -890,9 +917,6 @@ load_callgrind(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		    "events=%d\npositions=%d\nfunctions=%zu\ncall_arcs=%zu\ncall_lines=%ld\n"
 		    "self_calls=%ld\njumps=%ld\ncallers_pay_more=%ld", C.nev, C.npos, C.nfuncs,
 		    C.narcs, C.ncalls, C.nrec, C.njumps, negroot);
-		if (C.nrec > 0)
-			load_report_warn(rep, "%s: %ld calls of functions to themselves: their "
-			    "inclusive cost is in the function's already", source_name(src), C.nrec);
 	}
 	cg_free(&C);
 	if (rc != 0) {
