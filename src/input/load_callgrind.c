@@ -7,7 +7,8 @@
  * (the cost line after "calls=").  Read here:
  *   - headers "events:" (each event is a sample type, in its order),
  *     "positions:" (one or two position columns: "instr", "line" or
- *     "instr line"), "summary:"/"totals:" (checked against the self costs);
+ *     "instr line"), "summary:"/"totals:" (the tree's total is checked
+ *     against it);
  *     other headers ("creator:", "cmd:", "desc:", ...) are skipped;
  *   - name compression "(id) name" / "(id)" for ob/cob, fl/fi/fe/cfi/cfl/
  *     jfi and fn/cfn/jfn (one table each, as the specification says);
@@ -265,7 +266,8 @@ number(const char *s, size_t n, size_t *i, uint64_t *v)
 }
 
 /* "(id) name", "(id)" or "name" in s[0..n) for table t: the intern id of
- * the name, or UINT32_MAX with *why set. */
+ * the name, or UINT32_MAX with *why set.  File names (t == &C->fl) are
+ * not kept, only their ids checked: 0 for them. */
 static uint32_t
 name_spec(cg *C, cg_names *t, const char *s, size_t n, const char **why)
 {
@@ -296,7 +298,8 @@ name_spec(cg *C, cg_names *t, const char *s, size_t n, const char **why)
 			}
 			return t->ids[id] - 1;
 		}
-		uint32_t nm = intern_get(C->p->names, s + i, n - i, FT_KIND_NONE);
+		uint32_t nm = t == &C->fl ? 0 : intern_get(C->p->names, s + i, n - i,
+		    FT_KIND_NONE);
 		if (id >= t->n) {
 			size_t m = t->n ? t->n : 64;
 			while (m <= id)
@@ -308,6 +311,8 @@ name_spec(cg *C, cg_names *t, const char *s, size_t n, const char **why)
 		t->ids[id] = nm + 1; /* a redefinition wins, as in KCachegrind */
 		return nm;
 	}
+	if (t == &C->fl)
+		return 0;
 	if (n == 0)
 		return intern_get(C->p->names, "???", 3, FT_KIND_NONE);
 	return intern_get(C->p->names, s, n, FT_KIND_NONE);
