@@ -194,6 +194,8 @@ usage(FILE *out)
 	    "  JFR             java -XX:StartFlightRecording=filename=x.jfr; jcmd PID JFR.dump\n"
 	    "  callgrind       valgrind --tool=callgrind ./prog (callgrind.out.PID; one sample\n"
 	    "                  type per event: --cache-sim=yes adds Dr, D1mr...)\n"
+	    "  flamebearer     Pyroscope: /pyroscope/render?query=... (or render-diff: a\n"
+	    "                  comparison), Grafana's flame graph panel: export as JSON\n"
 	    "PROFILE may also be the URL of a pprof HTTP endpoint, fetched like go tool\n"
 	    "pprof does (profile, heap, allocs, block, mutex, goroutine; http or https):\n"
 	    "  flametui http://127.0.0.1:6060/debug/pprof/profile?seconds=5\n"

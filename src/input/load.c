@@ -204,6 +204,11 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		    "\"profiles\" and \"shared\"");
 		return FT_FMT_SPEEDSCOPE;
 	}
+	if (has(d, n, "\"flamebearer\"") && has(d, n, "\"levels\"")) {
+		snprintf(why, cap, "a JSON object with \"flamebearer\" and \"levels\" "
+		    "(Pyroscope)");
+		return FT_FMT_FLAMEBEARER;
+	}
 	if (has(d, n, "\"traceEvents\"")) {
 		snprintf(why, cap, "a JSON object with \"traceEvents\"");
 		return FT_FMT_TRACE;
@@ -241,6 +246,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_SPEEDSCOPE: return "speedscope";
 	case FT_FMT_JFR: return "Java Flight Recorder";
 	case FT_FMT_CALLGRIND: return "callgrind";
+	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
 	default: return "unknown";
 	}
 }
@@ -308,6 +314,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_jfr(src, names, o, rep, err);
 	case FT_FMT_CALLGRIND:
 		return load_callgrind(src, names, o, rep, err);
+	case FT_FMT_FLAMEBEARER:
+		return load_flamebearer(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -488,7 +496,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
 	if (p == NULL && json && rep->valid == 0) {
 		diag_set(err, "%s: JSON of an unknown shape: %s; flametui reads the JSON of "
-		    ".cpuprofile, Chrome trace events and speedscope", path, shape);
+		    ".cpuprofile, Chrome trace events, speedscope and Pyroscope", path, shape);
 	} else if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
 		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "

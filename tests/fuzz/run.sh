@@ -94,6 +94,13 @@ for h in "$@"; do
 		awk 'BEGIN{for(i=0;i<2000;i++) printf "%sf%d", (i?";":""), i%37; print " 3"}' \
 		    >"$dir/seed-longline"
 		printf 'a;b 1 2\nc 3\r\nd\r4 5\n# c\n' >"$dir/seed-mixed" ;;
+	flamebearer)
+		# No recording can be made here (no Pyroscope server): the
+		# single and render-diff shapes as Pyroscope writes them.
+		printf '%s' '{"version":1,"flamebearer":{"names":["total","main","a","b"],"levels":[[0,20,0,0],[0,20,1,1],[0,12,2,2,1,7,7,3],[0,10,10,3]],"numTicks":20,"maxSelf":10},"metadata":{"format":"single","units":"samples"}}' \
+		    >"$dir/seed-single"
+		printf '%s' '{"flamebearer":{"names":["total","main","a","b","c"],"levels":[[0,15,0,0,12,0,0],[0,15,0,0,12,0,1],[0,10,10,0,4,4,2,0,5,5,0,0,0,3,0,0,0,0,8,8,4]],"numTicks":27,"leftTicks":15,"rightTicks":12},"metadata":{"format":"double","units":"samples"}}' \
+		    >"$dir/seed-double" ;;
 	perf)
 		awk 'BEGIN{print "app 1234/1234 [000] 1.000000: 1 cycles:";
 		    for(i=0;i<1500;i++) printf "\t%x f%d (/a)\n", 4096+i, i%97; print ""}' \

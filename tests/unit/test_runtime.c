@@ -265,6 +265,109 @@ TEST(json_unknown_shape)
 	CHECK_INT(sniff_json_shape("main;f 1\n", 9, m, sizeof(m)), 0);
 }
 
+/* Pyroscope's flamebearer, single: bars laid end to end per level, offsets
+ * from the previous bar's end; a bar's parent holds its start. */
+TEST(flamebearer_single)
+{
+	const char *t = "{\"version\":1,\"flamebearer\":{\"names\":[\"total\",\"main\",\"a\",\"b\","
+	    "\"c\"],\"levels\":[[0,20,0,0],[0,20,1,1],[0,12,2,2,1,7,7,3],[0,10,10,4]],"
+	    "\"numTicks\":20,\"maxSelf\":10},\"metadata\":{\"format\":\"single\","
+	    "\"spyName\":\"gospy\",\"sampleRate\":100,\"units\":\"samples\"}}";
+	char why[256];
+	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_FLAMEBEARER);
+	/* level 2: a at 0..12, b at 13..20 (offset 1: main's self shown
+	 * between them); level 3: c at 0..10, under a */
+	char *f = folded(t, FT_FMT_FLAMEBEARER, 0);
+	CHECK_STR(f, "main 1\nmain;a 2\nmain;a;c 10\nmain;b 7\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].name, "samples");
+		CHECK_INT(rep.nwarn, 0);
+		CHECK_INT(p->differential, 0);
+		profile_free(p);
+	}
+	/* numTicks that the bars do not make: said. */
+	const char *u = "{\"flamebearer\":{\"names\":[\"total\",\"f\"],\"levels\":[[0,5,0,0],"
+	    "[0,5,5,1]],\"numTicks\":6},\"metadata\":{\"units\":\"bytes\"}}";
+	p = load_named("t.json", u, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].unit, "bytes");
+		CHECK_INT(rep.nwarn, 1);
+		CHECK_STR(rep.warn[0].msg, "t.json: the bars add up to 5, numTicks says 6");
+		profile_free(p);
+	}
+}
+
+/* render-diff's "double" format: seven numbers per bar (left offset,
+ * total, self; the same for the right; the name), each side's offsets on
+ * its own; a differential profile, left = before. */
+TEST(flamebearer_diff)
+{
+	const char *t = "{\"flamebearer\":{\"names\":[\"total\",\"main\",\"a\",\"b\",\"c\"],"
+	    "\"levels\":[[0,15,0,0,12,0,0],[0,15,0,0,12,0,1],"
+	    "[0,10,10,0,4,4,2,0,5,5,0,0,0,3,0,0,0,0,8,8,4]],\"numTicks\":27},"
+	    "\"metadata\":{\"format\":\"double\",\"units\":\"samples\"}}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(p->differential, 1);
+	CHECK_INT(p->nvals, 2);
+	CHECK_INT(rep.nwarn, 0);
+	CHECK_INT(profile_total(p, FT_ROOT, 0), 15);
+	CHECK_INT(profile_total(p, FT_ROOT, 1), 12);
+	uint32_t c = node_at(p, "main;c");
+	CHECK(c != FT_NONE);
+	if (c != FT_NONE) {
+		CHECK_INT(profile_total(p, c, 0), 0);
+		CHECK_INT(profile_total(p, c, 1), 8);
+	}
+	uint32_t b = node_at(p, "main;b");
+	CHECK(b != FT_NONE);
+	if (b != FT_NONE) {
+		CHECK_INT(profile_total(p, b, 0), 5);
+		CHECK_INT(profile_total(p, b, 1), 0);
+	}
+	profile_free(p);
+}
+
+TEST(flamebearer_bad)
+{
+	/* A level that is not whole bars: refused with where. */
+	char *m = fail_msg("{\"flamebearer\":{\"names\":[\"total\"],\"levels\":[[0,5,0]]}}",
+	    FT_FMT_FLAMEBEARER);
+	CHECK_STR(m, "t.json: level 0 holds 3 numbers, not bars of 4");
+	free(m);
+	/* A name index out of range: the bar is skipped and counted. */
+	ft_load_report rep;
+	ft_diag err;
+	const char *t = "{\"flamebearer\":{\"names\":[\"total\",\"f\"],\"levels\":[[0,5,0,0],"
+	    "[0,3,3,1,0,2,2,9]]}}";
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(rep.invalid, 1);
+		CHECK_STR(rep.first_bad.msg, "t.json: level 1, bar 1: a negative or too large "
+		    "number, or a name index out of range");
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 3);
+		profile_free(p);
+	}
+	p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 1, &rep, &err);
+	CHECK(p == NULL);
+	/* An unknown format. */
+	m = fail_msg("{\"flamebearer\":{\"names\":[\"total\"],\"levels\":[[0,5,5,0]]},"
+	    "\"metadata\":{\"format\":\"triple\"}}", FT_FMT_FLAMEBEARER);
+	CHECK_STR(m, "t.json: flamebearer format \"triple\": only single and double are known");
+	free(m);
+}
+
 /* X and B/E events nest by time per thread; self time is what the nested
  * events leave. */
 TEST(trace_durations)
@@ -694,6 +797,9 @@ main(void)
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
 	RUN(json_unknown_shape);
+	RUN(flamebearer_single);
+	RUN(flamebearer_diff);
+	RUN(flamebearer_bad);
 	RUN(cpuprofile_unknown_sample_node);
 	RUN(cpuprofile_natives_dropped);
 	RUN(cpuprofile_old_v8_format);
