@@ -22,6 +22,10 @@ check() { # NAME: compare $tmp/a and $tmp/b
 	fi
 }
 for spec in cpuprofile:node-work.cpuprofile:0:none cpuprofile:node-work.cpuprofile:1:none \
+    cpuprofile:node-work-v8old.cpuprofile:0:none cpuprofile:node-work-v8old.cpuprofile:1:none \
+    cpuprofile:node-worker-thread.cpuprofile:0:none \
+    trace:trace-legacy-cpuprofile-two-threads.json:0:thread \
+    trace:trace-legacy-cpuprofile-two-threads.json:1:none \
     trace:chrome-profile.json:0:none trace:chrome-profile.json:1:thread \
     trace:chrome-profile-truncated.json:0:thread trace:clang-ftime-trace.json:0:none \
     trace:chrome-metadata-first.json:0:thread trace:chrome-metadata-first.json:1:none \

@@ -56,8 +56,39 @@ def frame_name(cf):
     return n if n else '(anonymous)'
 
 
+def old_v8(prof):
+    """The old V8 shape (a "head" tree, startTime/endTime in seconds,
+    absolute "timestamps" in microseconds, 1-based lines) as the current
+    one, as DevTools' legacy branch and speedscope's v8cpuFormatter read
+    it."""
+    nodes, stack = [], [(prof['head'], None)]
+    while stack:
+        n, parent = stack.pop()
+        cf = {k: n.get(k) for k in ('functionName', 'url') if k in n}
+        node = {'id': n['id'], 'callFrame': cf}
+        if parent is not None:
+            node['parent'] = parent
+        nodes.append(node)
+        for c in n.get('children', []):
+            stack.append((c, n['id']))
+    us = lambda x: int(Decimal(str(x)) * 1000000)
+    out = {'nodes': nodes, 'samples': prof.get('samples', [])}
+    if 'startTime' in prof:
+        out['startTime'] = us(prof['startTime'])
+    if 'endTime' in prof:
+        out['endTime'] = us(prof['endTime'])
+    stamps = prof.get('timestamps', [])
+    t0 = out.get('startTime', stamps[0] if stamps else 0)
+    out['timeDeltas'] = [b - a for a, b in zip([t0] + stamps[:-1], stamps)]
+    return out
+
+
 def cpu_stacks(prof, out, base=()):
-    """Add a Chrome CPU profile's samples to out[stack] = [us, count]."""
+    """Add a Chrome CPU profile's samples to out[stack] = [us, count].
+    Samples of unknown nodes are skipped; V8's natives (url "native ...",
+    as "native dummy.js") are left out of the stacks, as DevTools does."""
+    if 'head' in prof and 'nodes' not in prof:
+        prof = old_v8(prof)
     nodes = {n['id']: n for n in prof['nodes']}
     parent = {}
     for n in prof['nodes']:
@@ -70,7 +101,9 @@ def cpu_stacks(prof, out, base=()):
         st = []
         while i is not None:
             n = nodes[i]
-            if not (n['callFrame'].get('functionName') == '(root)' and i not in parent):
+            url = n['callFrame'].get('url') or ''
+            if not (n['callFrame'].get('functionName') == '(root)' and i not in parent) \
+                    and not url.startswith('native '):
                 st.append(frame_name(n['callFrame']))
             i = parent.get(i)
         return base + tuple(reversed(st))
@@ -89,6 +122,8 @@ def cpu_stacks(prof, out, base=()):
         else:
             end = prof.get('endTime')
             w = end - t if end is not None and end > t else 0
+        if samples[i] not in nodes:
+            continue
         v = out[stack(samples[i])]
         v[0] += w
         v[1] += 1
@@ -144,6 +179,8 @@ def trace(path):
             continue
         if name in ('Profile', 'ProfileChunk', 'CpuProfile') and ph in 'PIi':
             key = (th[0], str(ev.get('id')))
+            if name == 'CpuProfile' and 'id' not in ev:
+                key = (th[0], th[1], None)  # legacy: one whole profile per thread
             p = profiles.setdefault(key, {'thread': th, 'nodes': [], 'samples': [],
                                           'timeDeltas': []})
             data = args.get('data') or {}

@@ -274,6 +274,11 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		    "\"profiles\" and \"shared\"");
 		return FT_FMT_SPEEDSCOPE;
 	}
+	if (has(d, n, "\"flamebearer\"") && has(d, n, "\"levels\"")) {
+		snprintf(why, cap, "a JSON object with \"flamebearer\" and \"levels\" "
+		    "(Pyroscope)");
+		return FT_FMT_FLAMEBEARER;
+	}
 	if (has(d, n, "\"traceEvents\"")) {
 		snprintf(why, cap, "a JSON object with \"traceEvents\"");
 		return FT_FMT_TRACE;
@@ -281,6 +286,12 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 	if (has(d, n, "\"callFrame\"") || has(d, n, "\"timeDeltas\"")) {
 		snprintf(why, cap, "a JSON object with \"callFrame\" or \"timeDeltas\" "
 		    "(a Chrome CPU profile)");
+		return FT_FMT_CPUPROFILE;
+	}
+	if (has(d, n, "\"head\"") && (has(d, n, "\"timestamps\"") ||
+	    has(d, n, "\"functionName\""))) {
+		snprintf(why, cap, "a JSON object with \"head\" and \"functionName\" or "
+		    "\"timestamps\" (the old V8 CPU profile)");
 		return FT_FMT_CPUPROFILE;
 	}
 	if (has(d, n, "\"ph\"")) {
@@ -369,6 +380,8 @@ load_format_name(enum ft_format f)
 	case FT_FMT_TRACE: return "Chrome trace events";
 	case FT_FMT_SPEEDSCOPE: return "speedscope";
 	case FT_FMT_JFR: return "Java Flight Recorder";
+	case FT_FMT_CALLGRIND: return "callgrind";
+	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
 	default: return "unknown";
 	}
 }
@@ -384,6 +397,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 	enum ft_format j = sniff_json(data, n, why, cap);
 	if (j != FT_FMT_UNKNOWN)
 		return j;
+	if (sniff_callgrind(data, n, why, cap) != FT_FMT_UNKNOWN)
+		return FT_FMT_CALLGRIND;
 	if (looks_protobuf(d, n) && !looks_folded(data, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
@@ -396,8 +411,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 		    "stack lines");
 		return FT_FMT_PERF;
 	}
-	snprintf(why, cap, "no other format matched (tried JFR, JSON, pprof, systemtap, "
-	    "DTrace, bpftrace, perf script)");
+	snprintf(why, cap, "no other format matched (tried JFR, JSON, callgrind, pprof, "
+	    "systemtap, DTrace, bpftrace, perf script)");
 	return FT_FMT_FOLDED;
 }
 
@@ -432,6 +447,10 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_speedscope(src, names, o, rep, err);
 	case FT_FMT_JFR:
 		return load_jfr(src, names, o, rep, err);
+	case FT_FMT_CALLGRIND:
+		return load_callgrind(src, names, o, rep, err);
+	case FT_FMT_FLAMEBEARER:
+		return load_flamebearer(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -633,12 +652,19 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 			return NULL;
 		}
 	}
+	/* JSON no loader knows: said as such, with its keys, when the folded
+	 * reader finds nothing in it. */
+	char shape[400];
+	int json = fmt == FT_FMT_FOLDED && sniff_json_shape(head, (size_t)n, shape, sizeof(shape));
 	ft_profile *p = load_source(src, fmt, names, o, rep, err);
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
-	if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
+	if (p == NULL && json && rep->valid == 0) {
+		diag_set(err, "%s: JSON of an unknown shape: %s; flametui reads the JSON of "
+		    ".cpuprofile, Chrome trace events, speedscope and Pyroscope", path, shape);
+	} else if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
 		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "
-		    "JSON or JFR either");
+		    "callgrind, JSON or JFR either");
 	if (p != NULL && source_trailing_garbage(src) > 0)
 		load_report_warn(rep, "%s: %llu bytes after the end of the gzip data ignored",
 		    path, (unsigned long long)source_trailing_garbage(src));

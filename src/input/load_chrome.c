@@ -75,6 +75,7 @@ struct cnode {
 	int64_t hits;        /* hitCount, used only without samples */
 	uint32_t ft;         /* tree node, NONE until resolved */
 	int is_root;         /* "(root)" */
+	int native;          /* url "native ...": V8's natives, hidden */
 };
 
 struct kid { uint32_t parent; int64_t child; };
@@ -86,8 +87,14 @@ struct cprof {
 	struct kid *kids; size_t nk, ck;
 	int64_t *samples; size_t ns, cs;
 	int64_t *deltas; size_t nd, cd;
+	int64_t *stamps; size_t nst, cst; /* the old format's timestamps */
 	int64_t start, end;
 	int have_start, have_end;
+	int64_t start_s, end_s;  /* startTime/endTime read as seconds, in
+	                          * microseconds (the old format's unit) */
+	int have_start_s, have_end_s;
+	int old;                 /* the old format: a "head" tree */
+	int64_t next_id;         /* ids for old nodes without one */
 	uint32_t thread;     /* traces: thread index */
 	uint64_t key;        /* traces: hash of pid and profile id */
 };
@@ -234,14 +241,16 @@ add_where(struct ch *C, uint32_t name, const char *s, size_t n)
 
 /* A callFrame into an interned frame name and its origin. */
 static uint32_t
-call_frame(struct ch *C, const json_val *cf, int *is_root)
+call_frame(struct ch *C, const json_val *cf, int *is_root, int line_base)
 {
 	size_t fl = 0, ul = 0;
 	const char *fn = json_get_str(cf, "functionName", &fl);
 	const char *url = json_get_str(cf, "url", &ul);
 	int64_t line = -1, col = -1;
-	json_int(json_get(cf, "lineNumber"), &line);
-	json_int(json_get(cf, "columnNumber"), &col);
+	if (json_int(json_get(cf, "lineNumber"), &line) == 0)
+		line -= line_base;
+	if (json_int(json_get(cf, "columnNumber"), &col) == 0)
+		col -= line_base;
 	if (fn == NULL || fl == 0) {
 		fn = "(anonymous)";
 		fl = strlen(fn);
@@ -266,6 +275,28 @@ call_frame(struct ch *C, const json_val *cf, int *is_root)
 	return id;
 }
 
+/* A node (id, its call frame, its parent's id or -1) into P. */
+static int
+put_node(struct ch *C, struct cprof *P, ft_json *j, int64_t id, const json_val *cf,
+    int64_t parent_id, int64_t hits, int line_base, uint32_t *at_out)
+{
+	if (idmap_get(&P->ids, (uint64_t)id) != NONE)
+		return json_fail(j, "node id %" PRId64 " appears twice", id);
+	if (P->nn >= NONE - 1)
+		return json_fail(j, "too many nodes");
+	struct cnode n = {.id = id, .parent_id = parent_id, .parent = NONE, .hits = hits,
+	    .ft = NONE};
+	n.name = call_frame(C, cf, &n.is_root, line_base);
+	size_t ul = 0;
+	const char *url = json_get_str(cf, "url", &ul);
+	n.native = url != NULL && ul > 7 && memcmp(url, "native ", 7) == 0;
+	uint32_t at = (uint32_t)P->nn;
+	PUSH(P->nodes, P->nn, P->cn, n);
+	idmap_put(&P->ids, (uint64_t)id, at);
+	*at_out = at;
+	return 0;
+}
+
 /* One element of `nodes`. */
 static int
 add_node(struct ch *C, struct cprof *P, ft_json *j, const json_val *v)
@@ -275,19 +306,14 @@ add_node(struct ch *C, struct cprof *P, ft_json *j, const json_val *v)
 	if (v->type != JSON_OBJ || json_int(json_get(v, "id"), &id) != 0 ||
 	    cf == NULL || cf->type != JSON_OBJ)
 		return json_fail(j, "a profile node needs an integer id and a callFrame");
-	if (idmap_get(&P->ids, (uint64_t)id) != NONE)
-		return json_fail(j, "node id %" PRId64 " appears twice", id);
-	if (P->nn >= NONE - 1)
-		return json_fail(j, "too many nodes");
-	struct cnode n = {id, -1, NONE, 0, 0, NONE, 0};
-	n.name = call_frame(C, cf, &n.is_root);
+	int64_t parent_id = -1, hits = 0;
 	const json_val *par = json_get(v, "parent");
-	if (par != NULL && json_int(par, &n.parent_id) != 0)
+	if (par != NULL && json_int(par, &parent_id) != 0)
 		return json_fail(j, "node %" PRId64 ": parent is not an integer", id);
-	json_int(json_get(v, "hitCount"), &n.hits);
-	uint32_t at = (uint32_t)P->nn;
-	PUSH(P->nodes, P->nn, P->cn, n);
-	idmap_put(&P->ids, (uint64_t)id, at);
+	json_int(json_get(v, "hitCount"), &hits);
+	uint32_t at;
+	if (put_node(C, P, j, id, cf, parent_id, hits, 0, &at) != 0)
+		return -1;
 	const json_val *kids = json_get(v, "children");
 	if (kids != NULL && kids->type == JSON_ARR) {
 		for (const json_val *k = kids->kids; k != NULL; k = k->next) {
@@ -298,6 +324,45 @@ add_node(struct ch *C, struct cprof *P, ft_json *j, const json_val *v)
 		}
 	}
 	return 0;
+}
+
+/* The old format's "head": a tree of nodes holding their call frame's
+ * members (functionName, url, lineNumber 1-based) and their children as
+ * objects; walked with a stack of its own. */
+static int
+add_head(struct ch *C, struct cprof *P, ft_json *j, const json_val *head)
+{
+	struct hw { const json_val *v; int64_t parent; } *st = NULL;
+	size_t n = 0, cap = 0;
+	struct hw h0 = {head, -1};
+	PUSH(st, n, cap, h0);
+	P->old = 1;
+	int rc = 0;
+	while (n > 0 && rc == 0) {
+		struct hw w = st[--n];
+		if (w.v->type != JSON_OBJ) {
+			rc = json_fail(j, "a head node is not an object");
+			break;
+		}
+		int64_t id;
+		if (json_int(json_get(w.v, "id"), &id) != 0)
+			id = INT64_MAX - P->next_id++; /* very old files have no ids */
+		int64_t hits = 0;
+		json_int(json_get(w.v, "hitCount"), &hits);
+		uint32_t at;
+		if (put_node(C, P, j, id, w.v, w.parent, hits, 1, &at) != 0) {
+			rc = -1;
+			break;
+		}
+		const json_val *kids = json_get(w.v, "children");
+		if (kids != NULL && kids->type == JSON_ARR)
+			for (const json_val *k = kids->kids; k != NULL; k = k->next) {
+				struct hw c = {k, id};
+				PUSH(st, n, cap, c);
+			}
+	}
+	free(st);
+	return rc;
 }
 
 static int
@@ -358,8 +423,8 @@ resolve(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base, uint32_t i,
 	uint32_t node = k == NONE ? base : P->nodes[k].ft;
 	while (n > 0) {
 		struct cnode *c = &P->nodes[(*stk)[--n]];
-		if (c->is_root && c->parent == NONE)
-			c->ft = node;
+		if ((c->is_root && c->parent == NONE) || c->native)
+			c->ft = node; /* natives: their samples go to the caller */
 		else
 			c->ft = node = profile_child(p, node, c->name);
 	}
@@ -437,9 +502,12 @@ add_cprof(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base,
 		}
 		uint32_t at = idmap_get(&P->ids, (uint64_t)P->samples[i]);
 		if (at == NONE) {
-			diag_set(err, "%s: sample %zu refers to unknown node %" PRId64,
-			    C->path, i, P->samples[i]);
-			goto out;
+			/* Skipped and counted (its time too), as DevTools
+			 * draws the file. */
+			if (C->rep->invalid++ == 0)
+				diag_set(&C->rep->first_bad, "%s: sample %zu refers to unknown "
+				    "node %" PRId64 " (skipped)", C->path, i, P->samples[i]);
+			continue;
 		}
 		uint32_t node = resolve(C, P, p, base, at, &stk, &cstk, err);
 		if (node == NONE)
@@ -465,6 +533,7 @@ cprof_free(struct cprof *P)
 	free(P->kids);
 	free(P->samples);
 	free(P->deltas);
+	free(P->stamps);
 	idmap_free(&P->ids);
 }
 
@@ -480,8 +549,11 @@ cpu_enter(void *ctx, ft_json *j, enum json_type t)
 		return JSON_DESCEND;
 	}
 	if (d == 1 && t == JSON_ARR && (json_key_is(j, 0, "nodes") ||
-	    json_key_is(j, 0, "samples") || json_key_is(j, 0, "timeDeltas")))
+	    json_key_is(j, 0, "samples") || json_key_is(j, 0, "timeDeltas") ||
+	    json_key_is(j, 0, "timestamps")))
 		return JSON_DESCEND;
+	if (d == 1 && t == JSON_OBJ && json_key_is(j, 0, "head"))
+		return JSON_COLLECT;
 	if (d == 2 && json_key_is(j, 0, "nodes"))
 		return JSON_COLLECT;
 	return JSON_SKIP;
@@ -494,10 +566,26 @@ cpu_value(void *ctx, ft_json *j, const json_val *v)
 	struct cprof *P = &C->prof;
 	size_t d = json_depth(j);
 	if (d == 1) {
-		if (json_key_is(j, 0, "startTime") && json_int(v, &P->start) == 0)
-			P->have_start = 1;
-		else if (json_key_is(j, 0, "endTime") && json_int(v, &P->end) == 0)
-			P->have_end = 1;
+		/* startTime and endTime: microseconds, or seconds in the old
+		 * format (which may come after them: both are kept). */
+		int64_t x;
+		if (json_key_is(j, 0, "startTime")) {
+			if (json_int(v, &P->start) == 0)
+				P->have_start = 1;
+			if (v->type == JSON_NUM && json_fixed(v->s, v->n, 6, &x, NULL) == 0) {
+				P->start_s = x;
+				P->have_start_s = 1;
+			}
+		} else if (json_key_is(j, 0, "endTime")) {
+			if (json_int(v, &P->end) == 0)
+				P->have_end = 1;
+			if (v->type == JSON_NUM && json_fixed(v->s, v->n, 6, &x, NULL) == 0) {
+				P->end_s = x;
+				P->have_end_s = 1;
+			}
+		} else if (json_key_is(j, 0, "head")) {
+			return add_head(C, P, j, v);
+		}
 		return 0;
 	}
 	if (d != 2)
@@ -508,6 +596,46 @@ cpu_value(void *ctx, ft_json *j, const json_val *v)
 		return add_int(j, v, &P->samples, &P->ns, &P->cs, "samples");
 	if (json_key_is(j, 0, "timeDeltas"))
 		return add_int(j, v, &P->deltas, &P->nd, &P->cd, "timeDeltas");
+	if (json_key_is(j, 0, "timestamps"))
+		return add_int(j, v, &P->stamps, &P->nst, &P->cst, "timestamps");
+	return 0;
+}
+
+/* The old format (v8-profiler, Node <= 10 tooling): startTime and endTime
+ * in seconds, absolute timestamps in microseconds instead of timeDeltas;
+ * DevTools reads it so (CPUProfileDataModel's legacy branch).  0, or -1
+ * with err. */
+static int
+old_times(struct ch *C, struct cprof *P, ft_diag *err)
+{
+	if (!P->old)
+		return 0;
+	P->have_start = P->have_start_s;
+	P->start = P->start_s;
+	P->have_end = P->have_end_s;
+	P->end = P->end_s;
+	if (P->nd > 0)
+		return 0; /* converted already: timeDeltas given */
+	if (P->nst == 0) {
+		P->ns = 0; /* no times: hitCount */
+		return 0;
+	}
+	if (P->nst != P->ns) {
+		diag_set(err, "%s: %zu samples but %zu timestamps", C->path, P->ns, P->nst);
+		return -1;
+	}
+	if (!P->have_start)
+		P->start = P->stamps[0];
+	int64_t prev = P->start;
+	for (size_t i = 0; i < P->nst; i++) {
+		int64_t d;
+		if (__builtin_sub_overflow(P->stamps[i], prev, &d)) {
+			diag_set(err, "%s: timestamps overflow", C->path);
+			return -1;
+		}
+		PUSH(P->deltas, P->nd, P->cd, d);
+		prev = P->stamps[i];
+	}
 	return 0;
 }
 
@@ -674,13 +802,19 @@ event_name(struct ch *C, const json_val *const *f)
 
 /* The CPU profile of a Profile/ProfileChunk event (by pid and id). */
 static struct cprof *
-profile_of(struct ch *C, ft_json *j, const json_val *const *f, uint32_t thread)
+profile_of(struct ch *C, ft_json *j, const json_val *const *f, uint32_t thread,
+    int legacy)
 {
 	const json_val *idv = f[F_ID];
 	uint64_t key = 0;
 	if (idv != NULL && (idv->type == JSON_STR || idv->type == JSON_NUM))
 		key = hash_bytes(1469598103934665603ull, idv->s, idv->n);
 	key = mix(key, (uint64_t)C->threads[thread].pid);
+	/* A legacy CpuProfile event holds a whole profile of its thread: two
+	 * of them without an id (a main thread and a worker) are two
+	 * profiles. */
+	if (legacy && idv == NULL)
+		key = mix(key, (uint64_t)C->threads[thread].tid) ^ 1;
 	uint32_t at = idmap_get(&C->prof_ids, key);
 	if (at == NONE) {
 		struct cprof P = {0};
@@ -717,7 +851,7 @@ static int
 sampled_event(struct ch *C, ft_json *j, const json_val *const *f, const char *name,
     uint32_t thread)
 {
-	struct cprof *P = profile_of(C, j, f, thread);
+	struct cprof *P = profile_of(C, j, f, thread, strcmp(name, "CpuProfile") == 0);
 	if (strcmp(name, "Profile") == 0)
 		P->thread = thread; /* chunks come from a sampler thread */
 	int64_t t;
@@ -1338,6 +1472,8 @@ load_cpuprofile(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		diag_set(err, "%s: a .cpuprofile without nodes: no stacks found", C.path);
 		goto out;
 	}
+	if (old_times(&C, &C.prof, err) != 0)
+		goto out;
 	p = profile_new(C.names, 2);
 	p->format = "cpuprofile";
 	profile_set_source(p, C.path);

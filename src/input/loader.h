@@ -73,7 +73,8 @@ void load_report_warn(ft_load_report *rep, const char *fmt, ...)
 
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF,
 	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE,
-	FT_FMT_CPUPROFILE, FT_FMT_TRACE, FT_FMT_SPEEDSCOPE, FT_FMT_JFR };
+	FT_FMT_CPUPROFILE, FT_FMT_TRACE, FT_FMT_SPEEDSCOPE, FT_FMT_JFR,
+	FT_FMT_CALLGRIND, FT_FMT_FLAMEBEARER };
 
 /* The loaders, one per format. */
 ft_profile *load_folded(ft_source *src, ft_intern *names,
@@ -96,6 +97,12 @@ ft_profile *load_trace(ft_source *src, ft_intern *names,
 ft_profile *load_speedscope(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 ft_profile *load_jfr(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* valgrind --tool=callgrind's call graphs (load_callgrind.c). */
+ft_profile *load_callgrind(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* Pyroscope's flamebearer JSON (load_flamebearer.c). */
+ft_profile *load_flamebearer(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 
 #endif

@@ -7,6 +7,10 @@
  *   DTrace    an indented frame "module`function" (or a bare hex address)
  *             followed, after more frames, by an indented count; or the
  *             "CPU ID FUNCTION:NAME" header DTrace prints first
+ *   callgrind "# callgrind format" first, or an "events:" header and then
+ *             an "fn=" line, with only headers ("name: value"),
+ *             specifications ("name=value"), comments and blank lines
+ *             before it (callgrind, cachegrind, xdebug)
  *
  * A first stack deeper than the sniffed lines (its count not in sight) is
  * told by DEEP_FRAMES frames of one shape in a row with nothing else.
@@ -212,14 +216,16 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 			w = "a GHC profiling report (.prof, +RTS -p): a table of cost "
 			    "centres, not stacks; fold it first (ghc-prof-flamegraph or "
 			    "inferno-collapse-ghcprof)";
-		/* Valgrind's callgrind and cachegrind outputs: cost lines of
-		 * numbers under fn= headers. */
+		/* Valgrind's callgrind and cachegrind outputs that
+		 * sniff_callgrind() did not take (no "events:" before "fn="):
+		 * cost lines of numbers, never folded stacks. */
 		else if (line_starts(l, ll, "# callgrind format") ||
 		    line_starts(l, ll, "creator: callgrind") ||
 		    line_starts(l, ll, "creator: cachegrind") ||
 		    line_starts(l, ll, "creator: valgrind"))
-			w = "a Valgrind callgrind/cachegrind output: cost lines, not stacks; "
-			    "view it with callgrind_annotate or kcachegrind";
+			w = "a Valgrind callgrind/cachegrind output without its \"events:\" "
+			    "header before the first fn= (cut, or written by hand); its "
+			    "cost lines are not stacks";
 		if (w != NULL) {
 			*what = w;
 			*at = l;
@@ -352,4 +358,201 @@ json_keys_why(const ft_json_keys *k, char *why, size_t cap)
 	    "\"samples\" or \"startTime\" (a Chrome CPU profile)";
 	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
 	    "byte %llu)", what, (unsigned long long)k->key_at);
+}
+
+/* "word:" or "word=" at the start of l: the separator, or 0. */
+static char
+key_line(const char *l, size_t n)
+{
+	size_t k = 0;
+	while (k < n && ((l[k] >= 'a' && l[k] <= 'z') || (l[k] >= 'A' && l[k] <= 'Z') ||
+	    (l[k] >= '0' && l[k] <= '9') || l[k] == '_' || l[k] == '-'))
+		k++;
+	if (k == 0 || k == n || (l[k] != ':' && l[k] != '='))
+		return 0;
+	return l[k];
+}
+
+enum ft_format
+sniff_callgrind(const char *d, size_t n, char *why, size_t cap)
+{
+	size_t i = 0;
+	int line = 0, events_at = 0;
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		if (nl == NULL)
+			break;
+		size_t len = (size_t)(nl - (d + i));
+		const char *l = d + i;
+		line++;
+		i += len + 1;
+		while (len > 0 && is_blank(l[len - 1]))
+			len--;
+		if (len >= 18 && memcmp(l, "# callgrind format", 18) == 0 && events_at == 0) {
+			snprintf(why, cap, "line %d: `# callgrind format`", line);
+			return FT_FMT_CALLGRIND;
+		}
+		if (len == 0 || l[0] == '#')
+			continue;
+		char k = key_line(l, len);
+		if (k == 0)
+			return FT_FMT_UNKNOWN;
+		if (k == ':' && len >= 7 && memcmp(l, "events:", 7) == 0 && events_at == 0) {
+			/* event names only: "Ir Dr", "Time_(10ns) Memory_(bytes)" */
+			size_t j = 7;
+			while (j < len && (l[j] == ' ' || l[j] == '\t' || l[j] == '_' || l[j] == '(' ||
+			    l[j] == ')' || (l[j] >= 'a' && l[j] <= 'z') || (l[j] >= 'A' && l[j] <= 'Z') ||
+			    (l[j] >= '0' && l[j] <= '9')))
+				j++;
+			if (j < len)
+				return FT_FMT_UNKNOWN;
+			events_at = line;
+		}
+		if (k == '=' && len >= 3 && memcmp(l, "fn=", 3) == 0) {
+			if (events_at == 0)
+				return FT_FMT_UNKNOWN;
+			snprintf(why, cap, "line %d: an `events:` header, then `fn=` on line %d "
+			    "(callgrind's format)", events_at, line);
+			return FT_FMT_CALLGRIND;
+		}
+	}
+	return FT_FMT_UNKNOWN;
+}
+
+/* A JSON string at d[*i] (the opening quote): *i past it; its text (raw,
+ * escapes kept) in [*a, *b).  0, or -1 when it does not end in sight. */
+static int
+json_string(const char *d, size_t n, size_t *i, size_t *a, size_t *b)
+{
+	size_t k = *i + 1;
+	*a = k;
+	while (k < n && d[k] != '"') {
+		if (d[k] == '\\')
+			k++;
+		k++;
+	}
+	if (k >= n)
+		return -1;
+	*b = k;
+	*i = k + 1;
+	return 0;
+}
+
+static void
+skip_ws(const char *d, size_t n, size_t *i)
+{
+	while (*i < n && (d[*i] == ' ' || d[*i] == '\t' || d[*i] == '\r' || d[*i] == '\n'))
+		(*i)++;
+}
+
+/* Past one JSON value at d[*i]; -1 when it does not end in sight or is
+ * not JSON. */
+static int
+json_skip(const char *d, size_t n, size_t *i)
+{
+	size_t depth = 0;
+	do {
+		skip_ws(d, n, i);
+		if (*i >= n)
+			return -1;
+		char c = d[*i];
+		if (c == '"') {
+			size_t a, b;
+			if (json_string(d, n, i, &a, &b) != 0)
+				return -1;
+		} else if (c == '{' || c == '[') {
+			depth++;
+			(*i)++;
+		} else if (c == '}' || c == ']') {
+			if (depth == 0)
+				return -1;
+			depth--;
+			(*i)++;
+		} else if (c == ',' || c == ':') {
+			if (depth == 0)
+				return -1;
+			(*i)++;
+		} else {
+			size_t k = *i;
+			while (*i < n && ((d[*i] >= '0' && d[*i] <= '9') || d[*i] == '-' ||
+			    d[*i] == '+' || d[*i] == '.' || (d[*i] >= 'a' && d[*i] <= 'z') ||
+			    (d[*i] >= 'A' && d[*i] <= 'Z')))
+				(*i)++;
+			if (*i == k)
+				return -1;
+		}
+	} while (depth > 0);
+	return 0;
+}
+
+int
+sniff_json_shape(const char *d, size_t n, char *out, size_t cap)
+{
+	size_t i = 0;
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	skip_ws(d, n, &i);
+	if (i >= n || (d[i] != '{' && d[i] != '['))
+		return 0;
+	if (d[i] == '[') {
+		i++;
+		skip_ws(d, n, &i);
+		if (i >= n)
+			return 0;
+		const char *what = d[i] == '{' ? "objects" : d[i] == '[' ? "arrays" :
+		    d[i] == '"' ? "strings" : d[i] == ']' ? NULL : "numbers or literals";
+		size_t k = i;
+		if (what != NULL && json_skip(d, n, &k) != 0 && k < n)
+			return 0;
+		snprintf(out, cap, what ? "a JSON array of %s" : "an empty JSON array",
+		    what);
+		return 1;
+	}
+	i++;
+	size_t len = (size_t)snprintf(out, cap, "a JSON object with the keys");
+	int keys = 0, done = 0;
+	for (;;) {
+		skip_ws(d, n, &i);
+		if (i < n && d[i] == '}' && keys == 0) {
+			snprintf(out, cap, "an empty JSON object");
+			return 1;
+		}
+		size_t a, b;
+		if (i >= n || d[i] != '"' || json_string(d, n, &i, &a, &b) != 0)
+			break;
+		skip_ws(d, n, &i);
+		if (i >= n || d[i] != ':')
+			break;
+		i++;
+		if (keys < 12 && len + 50 < cap) {
+			/* The key, cut and with anything not plain ASCII shown
+			 * as '?': it goes to the terminal. */
+			size_t m = b - a > 40 ? 40 : b - a;
+			len += (size_t)snprintf(out + len, cap - len, "%s \"", keys ? "," : "");
+			for (size_t k = 0; k < m; k++)
+				out[len++] = d[a + k] >= 0x20 && d[a + k] < 0x7f && d[a + k] != '"' ?
+				    d[a + k] : '?';
+			len += (size_t)snprintf(out + len, cap - len, "%s\"", b - a > m ? "..." : "");
+		} else if (keys == 12 && len + 8 < cap) {
+			len += (size_t)snprintf(out + len, cap - len, ", ...");
+		}
+		keys++;
+		if (json_skip(d, n, &i) != 0)
+			break;
+		skip_ws(d, n, &i);
+		if (i < n && d[i] == ',') {
+			i++;
+			continue;
+		}
+		if (i < n && d[i] == '}')
+			done = 1;
+		break;
+	}
+	if (keys == 0)
+		return 0;
+	if (!done && i >= n && len + 40 < cap)
+		snprintf(out + len, cap - len, " (the first ones)");
+	else if (!done)
+		return 0; /* not JSON after all */
+	return 1;
 }

@@ -1,7 +1,8 @@
 /* sniff.h - recognising the tracers' text outputs (systemtap, DTrace,
- * bpftrace) from the first bytes of a file, with the reason, for load.c;
- * the tables of other tools that must not be read as stacks; and a JSON
- * object's format from its top-level keys, however late they come. */
+ * bpftrace) and callgrind's from the first bytes of a file, with the reason,
+ * for load.c; the tables of other tools that must not be read as stacks;
+ * and a JSON object's format from its top-level keys, however late they
+ * come. */
 #ifndef FT_LOAD_SNIFF_H
 #define FT_LOAD_SNIFF_H
 
@@ -48,5 +49,16 @@ void json_keys_init(ft_json_keys *k);
 enum ft_format json_keys_feed(ft_json_keys *k, const char *d, size_t n);
 /* Why it was decided, into why[0..cap). */
 void json_keys_why(const ft_json_keys *k, char *why, size_t cap);
+
+/* FT_FMT_CALLGRIND when data[0..n) starts like a callgrind (or cachegrind)
+ * file: "# callgrind format", or an "events:" header before the first
+ * "fn=" with only headers, specifications and comments before it. */
+enum ft_format sniff_callgrind(const char *data, size_t n, char *why, size_t cap);
+
+/* When data[0..n) is the start of JSON of a shape no loader knows: 1 with
+ * out = what it is ("a JSON object with the keys "a", "b"", the keys of
+ * the top-level object as far as they are in sight, non-ASCII shown as
+ * '?'); 0 when it is not JSON. */
+int sniff_json_shape(const char *data, size_t n, char *out, size_t cap);
 
 #endif

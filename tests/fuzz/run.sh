@@ -62,11 +62,11 @@ for h in "$@"; do
 			esac
 			[ "$(wc -c <"$dir/seed$i")" -gt 16384 ] || continue
 			case $fmt in
-			folded|perf|stap|dtrace|bpftrace)
+			folded|perf|stap|dtrace|bpftrace|callgrind)
 				head -c 16384 "$dir/seed$i" | awk -v blank="$fmt" '
 				    { line[NR] = $0; if ($0 ~ /^[ \t]*$/) last = NR }
 				    END { n = NR - 1
-					if (blank != "folded" && blank != "bpftrace" && last > 1) n = last
+					if (blank != "folded" && blank != "bpftrace" && blank != "callgrind" && last > 1) n = last
 					for (k = 1; k <= n; k++) print line[k] }' >"$dir/seed$i.head"
 				mv "$dir/seed$i.head" "$dir/seed$i" ;;
 			trace)
@@ -94,6 +94,13 @@ for h in "$@"; do
 		awk 'BEGIN{for(i=0;i<2000;i++) printf "%sf%d", (i?";":""), i%37; print " 3"}' \
 		    >"$dir/seed-longline"
 		printf 'a;b 1 2\nc 3\r\nd\r4 5\n# c\n' >"$dir/seed-mixed" ;;
+	flamebearer)
+		# No recording can be made here (no Pyroscope server): the
+		# single and render-diff shapes as Pyroscope writes them.
+		printf '%s' '{"version":1,"flamebearer":{"names":["total","main","a","b"],"levels":[[0,20,0,0],[0,20,1,1],[0,12,2,2,1,7,7,3],[0,10,10,3]],"numTicks":20,"maxSelf":10},"metadata":{"format":"single","units":"samples"}}' \
+		    >"$dir/seed-single"
+		printf '%s' '{"flamebearer":{"names":["total","main","a","b","c"],"levels":[[0,15,0,0,12,0,0],[0,15,0,0,12,0,1],[0,10,10,0,4,4,2,0,5,5,0,0,0,3,0,0,0,0,8,8,4]],"numTicks":27,"leftTicks":15,"rightTicks":12},"metadata":{"format":"double","units":"samples"}}' \
+		    >"$dir/seed-double" ;;
 	perf)
 		awk 'BEGIN{print "app 1234/1234 [000] 1.000000: 1 cycles:";
 		    for(i=0;i<1500;i++) printf "\t%x f%d (/a)\n", 4096+i, i%97; print ""}' \
@@ -119,6 +126,8 @@ for h in "$@"; do
 		    "$corp"/flamegraph/test/perf-funcab-*.txt "$corp"/flamegraph/test/perf-dd-*.txt ;;
 	stap)
 		seed "$top"/tests/data/stap-*.txt ;;
+	callgrind)
+		seed "$top"/tests/data/callgrind-*.out.gz ;;
 	dtrace)
 		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
 	bpftrace)

@@ -116,10 +116,7 @@ TEST(cpuprofile_out_of_order_and_origin)
 
 TEST(cpuprofile_errors)
 {
-	char *m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1,9],"
-	    "\"timeDeltas\":[1,1]}", FT_FMT_CPUPROFILE);
-	CHECK_STR(m, "t.json: sample 1 refers to unknown node 9");
-	free(m);
+	char *m;
 	m = fail_msg("{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"callFrame\":{}}]}",
 	    FT_FMT_CPUPROFILE);
 	CHECK(strstr(m, "at $.nodes[1]: a profile node needs an integer id") != NULL);
@@ -134,6 +131,245 @@ TEST(cpuprofile_errors)
 	    "{\"id\":2,\"parent\":1,\"callFrame\":{}}],\"samples\":[1],\"timeDeltas\":[1]}",
 	    FT_FMT_CPUPROFILE);
 	CHECK(strstr(m, "is its own ancestor") != NULL);
+	free(m);
+}
+
+/* A sample of an unknown node is skipped and counted (its time too), not
+ * a reason to refuse the file; --strict refuses it. */
+TEST(cpuprofile_unknown_sample_node)
+{
+	const char *t = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],"
+	    "\"startTime\":0,\"endTime\":10,\"samples\":[2,9,2],\"timeDeltas\":[1,2,3]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(rep.valid, 2);
+		CHECK_INT(rep.invalid, 1);
+		CHECK_STR(rep.first_bad.msg, "t.json: sample 1 refers to unknown node 9 (skipped)");
+		/* times 1, 3, 6: f 2, (skipped 3), f 4 to endTime */
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 6);
+		CHECK_INT(profile_total(p, FT_ROOT, 1), 2);
+		profile_free(p);
+	}
+	p = load_named("t.json", t, FT_FMT_CPUPROFILE, 1, &rep, &err);
+	CHECK(p == NULL);
+	CHECK_STR(err.msg, "t.json: sample 1 refers to unknown node 9 (skipped)");
+}
+
+/* V8's natives ("native dummy.js", "native array.js") are hidden as
+ * DevTools hides them: their samples go to the caller, their callees hang
+ * under it. */
+TEST(cpuprofile_natives_dropped)
+{
+	const char *t = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"main\",\"url\":\"a.js\"}},"
+	    "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"\","
+	    "\"url\":\"native dummy.js\"}},"
+	    "{\"id\":4,\"parent\":3,\"callFrame\":{\"functionName\":\"cb\",\"url\":\"a.js\"}}],"
+	    "\"startTime\":0,\"endTime\":4,\"samples\":[3,4],\"timeDeltas\":[1,1]}";
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	CHECK_STR(f, "main 1\nmain;cb 2\n");
+	free(f);
+}
+
+/* The old V8 shape (v8-profiler, Node <= 10): a "head" tree, seconds,
+ * absolute timestamps, 1-based lines; sniffed as a .cpuprofile. */
+TEST(cpuprofile_old_v8_format)
+{
+	const char *t = "{\"typeId\":\"CPU\",\"head\":{\"functionName\":\"(root)\",\"url\":\"\","
+	    "\"lineNumber\":0,\"id\":1,\"children\":[{\"functionName\":\"main\","
+	    "\"url\":\"a.js\",\"lineNumber\":3,\"columnNumber\":5,\"id\":2,\"children\":["
+	    "{\"functionName\":\"leaf\",\"url\":\"a.js\",\"lineNumber\":9,\"id\":3,"
+	    "\"children\":[]}]}]},\"startTime\":1527683211.000100,\"endTime\":1527683211.000180,"
+	    "\"samples\":[2,3,3],\"timestamps\":[1527683211000110,1527683211000130,1527683211000150]}";
+	char why[256];
+	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_CPUPROFILE);
+	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
+	/* 20 to the next sample, 20, and 30 to endTime */
+	CHECK_STR(f, "main 20\nmain;leaf 50\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_CPUPROFILE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		uint32_t m = intern_find(p->names, "main", 4, FT_KIND_NONE);
+		CHECK_STR(profile_frame_where(p, m), "a.js:3:5");
+		profile_free(p);
+	}
+	/* The real recording rewritten in the old shape loads as the
+	 * recording (tests/data/make-v8-old-cpuprofile.py). */
+	ft_load_opts o = {0};
+	ft_profile *a = load_file("tests/data/node-work.cpuprofile", NULL, &o, &rep, &err);
+	ft_profile *b = load_file("tests/data/node-work-v8old.cpuprofile", NULL, &o, &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a != NULL && b != NULL) {
+		CHECK_INT(b->nnodes, a->nnodes);
+		CHECK_INT(profile_total(b, FT_ROOT, 0), profile_total(a, FT_ROOT, 0));
+		CHECK_INT(profile_total(b, FT_ROOT, 1), profile_total(a, FT_ROOT, 1));
+	}
+	profile_free(a);
+	profile_free(b);
+}
+
+/* Two legacy CpuProfile events of one pid without an id (a main thread
+ * and a worker) are two profiles, keyed by pid and tid. */
+TEST(trace_two_legacy_cpuprofiles)
+{
+	const char *t = "["
+	    "{\"ph\":\"I\",\"name\":\"CpuProfile\",\"pid\":7,\"tid\":1,\"ts\":0,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"a\"}}],\"startTime\":0,\"endTime\":5,\"samples\":[2],"
+	    "\"timeDeltas\":[1]}}}},"
+	    "{\"ph\":\"I\",\"name\":\"CpuProfile\",\"pid\":7,\"tid\":2,\"ts\":0,"
+	    "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
+	    "{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
+	    "{\"functionName\":\"b\"}}],\"startTime\":0,\"endTime\":9,\"samples\":[2],"
+	    "\"timeDeltas\":[2]}}}}]";
+	char *f = folded(t, FT_FMT_TRACE, 0);
+	CHECK_STR(f, "[unknown]-7/1;a 4\n[unknown]-7/2;b 7\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_load_opts o = {0};
+	ft_profile *p = load_file("tests/data/trace-legacy-cpuprofile-two-threads.json", NULL, &o,
+	    &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(p->nthreads, 2);
+		CHECK_INT(rep.invalid, 0);
+		profile_free(p);
+	}
+}
+
+/* JSON of no known shape: what it is and its top-level keys (nested
+ * values skipped, strings with brackets and escapes, a cut object, keys
+ * that are not plain ASCII); not JSON: 0. */
+TEST(json_unknown_shape)
+{
+	char m[400];
+	const char *t = "{\"a\": {\"x\": [1, \"]}\\\"\"]}, \"b\": null, \"c\": -1.5e3}";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"a\", \"b\", \"c\"");
+	t = "{\"first\": [1, 2, 3], \"second\": {\"deep\": ";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"first\", \"second\" (the first ones)");
+	t = "{\"k\\u001b\x1b\": 1}";
+	CHECK_INT(sniff_json_shape(t, strlen(t), m, sizeof(m)), 1);
+	CHECK_STR(m, "a JSON object with the keys \"k\\u001b?\"");
+	CHECK_INT(sniff_json_shape("[]", 2, m, sizeof(m)), 1);
+	CHECK_STR(m, "an empty JSON array");
+	CHECK_INT(sniff_json_shape("{}", 2, m, sizeof(m)), 1);
+	CHECK_STR(m, "an empty JSON object");
+	CHECK_INT(sniff_json_shape("{closure};main 5\n", 17, m, sizeof(m)), 0);
+	CHECK_INT(sniff_json_shape("{\"a\": 1 x", 10, m, sizeof(m)), 0);
+	CHECK_INT(sniff_json_shape("main;f 1\n", 9, m, sizeof(m)), 0);
+}
+
+/* Pyroscope's flamebearer, single: bars laid end to end per level, offsets
+ * from the previous bar's end; a bar's parent holds its start. */
+TEST(flamebearer_single)
+{
+	const char *t = "{\"version\":1,\"flamebearer\":{\"names\":[\"total\",\"main\",\"a\",\"b\","
+	    "\"c\"],\"levels\":[[0,20,0,0],[0,20,1,1],[0,12,2,2,1,7,7,3],[0,10,10,4]],"
+	    "\"numTicks\":20,\"maxSelf\":10},\"metadata\":{\"format\":\"single\","
+	    "\"spyName\":\"gospy\",\"sampleRate\":100,\"units\":\"samples\"}}";
+	char why[256];
+	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_FLAMEBEARER);
+	/* level 2: a at 0..12, b at 13..20 (offset 1: main's self shown
+	 * between them); level 3: c at 0..10, under a */
+	char *f = folded(t, FT_FMT_FLAMEBEARER, 0);
+	CHECK_STR(f, "main 1\nmain;a 2\nmain;a;c 10\nmain;b 7\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].name, "samples");
+		CHECK_INT(rep.nwarn, 0);
+		CHECK_INT(p->differential, 0);
+		profile_free(p);
+	}
+	/* numTicks that the bars do not make: said. */
+	const char *u = "{\"flamebearer\":{\"names\":[\"total\",\"f\"],\"levels\":[[0,5,0,0],"
+	    "[0,5,5,1]],\"numTicks\":6},\"metadata\":{\"units\":\"bytes\"}}";
+	p = load_named("t.json", u, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].unit, "bytes");
+		CHECK_INT(rep.nwarn, 1);
+		CHECK_STR(rep.warn[0].msg, "t.json: the bars add up to 5, numTicks says 6");
+		profile_free(p);
+	}
+}
+
+/* render-diff's "double" format: seven numbers per bar (left offset,
+ * total, self; the same for the right; the name), each side's offsets on
+ * its own; a differential profile, left = before. */
+TEST(flamebearer_diff)
+{
+	const char *t = "{\"flamebearer\":{\"names\":[\"total\",\"main\",\"a\",\"b\",\"c\"],"
+	    "\"levels\":[[0,15,0,0,12,0,0],[0,15,0,0,12,0,1],"
+	    "[0,10,10,0,4,4,2,0,5,5,0,0,0,3,0,0,0,0,8,8,4]],\"numTicks\":27},"
+	    "\"metadata\":{\"format\":\"double\",\"units\":\"samples\"}}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK_INT(p->differential, 1);
+	CHECK_INT(p->nvals, 2);
+	CHECK_INT(rep.nwarn, 0);
+	CHECK_INT(profile_total(p, FT_ROOT, 0), 15);
+	CHECK_INT(profile_total(p, FT_ROOT, 1), 12);
+	uint32_t c = node_at(p, "main;c");
+	CHECK(c != FT_NONE);
+	if (c != FT_NONE) {
+		CHECK_INT(profile_total(p, c, 0), 0);
+		CHECK_INT(profile_total(p, c, 1), 8);
+	}
+	uint32_t b = node_at(p, "main;b");
+	CHECK(b != FT_NONE);
+	if (b != FT_NONE) {
+		CHECK_INT(profile_total(p, b, 0), 5);
+		CHECK_INT(profile_total(p, b, 1), 0);
+	}
+	profile_free(p);
+}
+
+TEST(flamebearer_bad)
+{
+	/* A level that is not whole bars: refused with where. */
+	char *m = fail_msg("{\"flamebearer\":{\"names\":[\"total\"],\"levels\":[[0,5,0]]}}",
+	    FT_FMT_FLAMEBEARER);
+	CHECK_STR(m, "t.json: level 0 holds 3 numbers, not bars of 4");
+	free(m);
+	/* A name index out of range: the bar is skipped and counted. */
+	ft_load_report rep;
+	ft_diag err;
+	const char *t = "{\"flamebearer\":{\"names\":[\"total\",\"f\"],\"levels\":[[0,5,0,0],"
+	    "[0,3,3,1,0,2,2,9]]}}";
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(rep.invalid, 1);
+		CHECK_STR(rep.first_bad.msg, "t.json: level 1, bar 1: a negative or too large "
+		    "number, or a name index out of range");
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 3);
+		profile_free(p);
+	}
+	p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 1, &rep, &err);
+	CHECK(p == NULL);
+	/* An unknown format. */
+	m = fail_msg("{\"flamebearer\":{\"names\":[\"total\"],\"levels\":[[0,5,5,0]]},"
+	    "\"metadata\":{\"format\":\"triple\"}}", FT_FMT_FLAMEBEARER);
+	CHECK_STR(m, "t.json: flamebearer format \"triple\": only single and double are known");
 	free(m);
 }
 
@@ -816,6 +1052,14 @@ main(void)
 	RUN(cpuprofile_weights);
 	RUN(cpuprofile_out_of_order_and_origin);
 	RUN(cpuprofile_errors);
+	RUN(json_unknown_shape);
+	RUN(flamebearer_single);
+	RUN(flamebearer_diff);
+	RUN(flamebearer_bad);
+	RUN(cpuprofile_unknown_sample_node);
+	RUN(cpuprofile_natives_dropped);
+	RUN(cpuprofile_old_v8_format);
+	RUN(trace_two_legacy_cpuprofiles);
 	RUN(trace_profile_wins_over_durations);
 	RUN(json_fields_records);
 	RUN(trace_dropped_members);

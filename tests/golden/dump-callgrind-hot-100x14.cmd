@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --dump --size 100x14 tests/data/callgrind-hot.out.gz
