@@ -35,6 +35,7 @@
 #define SVG_ROW 16.0      /* row pitch */
 #define SVG_FH 15.0       /* frame height (one pixel gap between rows) */
 #define SVG_TOP 60.0      /* title, subtitle, buttons */
+#define SVG_BUTTONS 110.0 /* room of "Reset zoom" and "Clear search" beside the title */
 #define SVG_BOTTOM 30.0   /* details line */
 #define SVG_CHAR_W 7.2    /* monospace 12px: 0.6 em per character */
 #define SVG_MATCH "#e600e6"
@@ -296,7 +297,7 @@ details_text(char *buf, size_t cap, const ft_svg_opts *o, uint32_t n)
  * a CDATA section, whose one forbidden sequence it does not contain. */
 static const char *const svg_script[] = {
 	"\"use strict\";\n",
-	"var frames = [], z0 = null, zoomed = null, pattern = null;\n",
+	"var frames = [], z0 = null, zoomed = null, pattern = null, loaded = false;\n",
 	"var EPS = 0.002;\n",
 	"function el(id) { return document.getElementById(id); }\n",
 	"function fmt(v) {\n",
@@ -357,6 +358,36 @@ static const char *const svg_script[] = {
 	"  });\n",
 	"  el(\"reset\").style.visibility = z === z0 ? \"hidden\" : \"visible\";\n",
 	"  matched();\n",
+	"  keep();\n",
+	"}\n",
+	"/* The zoom (a frame's index) and the search in the URL's #, so a link\n",
+	"   opens the same view; restored on load. */\n",
+	"function keep() {\n",
+	"  if (!window.history || !history.replaceState || !loaded) return;\n",
+	"  var h = [];\n",
+	"  if (zoomed && zoomed !== z0) h.push(\"zoom=\" + frames.indexOf(zoomed));\n",
+	"  if (pattern !== null) h.push(\"s=\" + encodeURIComponent(pattern));\n",
+	"  try { history.replaceState(null, \"\", h.length ? \"#\" + h.join(\"&\") :\n",
+	"    location.pathname + location.search); } catch (e) {}\n",
+	"}\n",
+	"function restore() {\n",
+	"  var h = (location.hash || \"\").replace(/^#/, \"\").split(\"&\"), z = null;\n",
+	"  h.forEach(function (kv) {\n",
+	"    var i = kv.indexOf(\"=\"), k = kv.slice(0, i), v = kv.slice(i + 1);\n",
+	"    if (i < 0) return;\n",
+	"    try { v = decodeURIComponent(v); } catch (e) { return; }\n",
+	"    if (k == \"s\") search(v);\n",
+	"    else if (k == \"zoom\" && /^[0-9]+$/.test(v) && +v < frames.length) z = frames[+v];\n",
+	"  });\n",
+	"  if (z) zoom(z);\n",
+	"}\n",
+	"/* A title longer than the room between the buttons ends in ... */\n",
+	"function fit(t, room) {\n",
+	"  if (!t.getComputedTextLength) return;\n",
+	"  var full = t.textContent, chars = Array.from(full), n = chars.length;\n",
+	"  while (n > 1 && t.getComputedTextLength() > room)\n",
+	"    t.textContent = chars.slice(0, --n).join(\"\") + \"...\";\n",
+	"  if (n < chars.length) t.setAttribute(\"data-full\", full);\n",
 	"}\n",
 	"function matched() {\n",
 	"  var z = zoomed, hits = [], end = -Infinity, sum = 0;\n",
@@ -385,6 +416,7 @@ static const char *const svg_script[] = {
 	"  });\n",
 	"  el(\"search\").textContent = re ? \"Clear search\" : \"Search\";\n",
 	"  matched();\n",
+	"  keep();\n",
 	"}\n",
 	"function ask() {\n",
 	"  if (pattern !== null) { search(\"\"); return; }\n",
@@ -410,6 +442,11 @@ static const char *const svg_script[] = {
 	"  zoomed = z0;\n",
 	"  if (INITIAL_SEARCH !== null) pattern = INITIAL_SEARCH;\n",
 	"  matched();\n",
+	"  fit(el(\"title\"), W - 2 * PAD - 2 * BUTTONS);\n",
+	"  fit(el(\"subtitle\"), W - 2 * PAD);\n",
+	"  restore();\n",
+	"  loaded = true;\n",
+	"  keep();\n",
 	"  var svg = document.documentElement, hint = el(\"details\").textContent;\n",
 	"  svg.addEventListener(\"mouseover\", function (e) {\n",
 	"    var f = frameOf(e);\n",
@@ -598,11 +635,19 @@ export_svg(const ft_svg_opts *o, FILE *out, ft_diag *err)
 	fprintf(out, "<style type=\"text/css\"><![CDATA[\n%s]]></style>\n", svg_style);
 	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#f8f8f4\"/>\n",
 	    W, H);
-	fprintf(out, "<text id=\"title\" x=\"%.1f\" y=\"22\">", W / 2);
+	/* Title and subtitle never run off the image or over the buttons,
+	 * script or not: each is drawn in a nested <svg>, which clips (the
+	 * script also ends a long one in ...). */
+	double tw = W - 2 * SVG_PAD - 2 * SVG_BUTTONS;
+	fprintf(out, "<svg x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"30\">"
+	    "<text id=\"title\" x=\"%.1f\" y=\"22\">", SVG_PAD + SVG_BUTTONS, tw, tw / 2);
 	put_cstr(out, o->title);
-	fprintf(out, "</text>\n<text id=\"subtitle\" x=\"%.1f\" y=\"40\">", W / 2);
+	fprintf(out, "</text></svg>\n<svg x=\"%.1f\" y=\"26\" width=\"%.1f\" height=\"20\">"
+	    "<text id=\"subtitle\" x=\"%.1f\" y=\"14\">", SVG_PAD, W - 2 * SVG_PAD,
+	    (W - 2 * SVG_PAD) / 2);
 	put_cstr(out, o->subtitle);
-	fprintf(out, "</text>\n<text id=\"reset\" x=\"%.1f\" y=\"22\" "
+	fputs("</text></svg>\n", out);
+	fprintf(out, "<text id=\"reset\" x=\"%.1f\" y=\"22\" "
 	    "style=\"visibility:hidden\">Reset zoom</text>\n", SVG_PAD);
 	fprintf(out, "<text id=\"search\" x=\"%.1f\" y=\"22\">%s</text>\n", W - SVG_PAD,
 	    o->search != NULL ? "Clear search" : "Search");
@@ -639,8 +684,8 @@ export_svg(const ft_svg_opts *o, FILE *out, ft_diag *err)
 	const char *unit = p->types[o->col].unit;
 	const char *cu = count_unit(p, o->col);
 	fputs("<script type=\"text/ecmascript\"><![CDATA[\n", out);
-	fprintf(out, "var W = %.0f, PAD = %.1f, CHAR_W = %.1f, MATCH = \"%s\";\n", W,
-	    SVG_PAD, SVG_CHAR_W, SVG_MATCH);
+	fprintf(out, "var W = %.0f, PAD = %.1f, CHAR_W = %.1f, MATCH = \"%s\", BUTTONS = %.0f;\n",
+	    W, SVG_PAD, SVG_CHAR_W, SVG_MATCH, SVG_BUTTONS);
 	fprintf(out, "var U = { mult: 1e-%d, ns: %g, bytes: %d, unit: ", p->scale,
 	    unit_ns(unit), strcmp(unit, "bytes") == 0 || strcmp(unit, "byte") == 0);
 	js_string(out, cu != NULL ? cu : unit);

@@ -165,6 +165,10 @@ try:
     hidden = b.eval("frames.filter(function(f){return f.g.style.display=='none'}).length")
     check("click zooms: frames outside it are hidden", hidden > 0, hidden)
     check("reset button shown", b.eval("el('reset').style.visibility") == "visible")
+    zidx = b.eval("frames.indexOf(zoomed)")
+    check("the zoom is kept in the URL (#zoom=N)",
+          ("zoom=%d" % zidx) in b.eval("location.hash").lstrip("#").split("&"),
+          b.eval("location.hash"))
     b.screenshot(os.path.join(outdir, "zoomed.png"))
 
     # Ctrl-F asks for a regex; the prompt is answered with the pattern.
@@ -188,6 +192,9 @@ try:
     check("search shows the Matched share of the view", m == expect, "%r != %r" % (m, expect))
     nm = b.eval("frames.filter(function(f){return f.r.getAttribute('fill')==MATCH}).length")
     check("matches drawn in the match colour", nm > 0, nm)
+    check("the search is kept in the URL (#s=)",
+          ("s=" + b.eval("encodeURIComponent(%s)" % json.dumps(pattern))) in
+          b.eval("location.hash").lstrip("#").split("&"), b.eval("location.hash"))
     b.screenshot(os.path.join(outdir, "search.png"))
     # The search button clears it.
     box = b.eval("(function(){var r=el('search').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];})()")
@@ -197,6 +204,31 @@ try:
     check("the search button clears the search",
           b.eval("frames.filter(function(f){return f.r.getAttribute('fill')==MATCH}).length") == 0
           and b.eval("el('matched').textContent") == "")
+    check("a cleared view leaves no # in the URL", b.eval("location.hash") == "",
+          b.eval("location.hash"))
+
+    # The title (and subtitle) stay between the buttons and inside the image.
+    # (the screen boxes: the nested <svg> clips, so measure the text itself)
+    tb = b.eval("""(function(){function box(id){var t=el(id),n=t.getComputedTextLength(),
+        r=t.getBoundingClientRect();return [r.x+r.width/2-n/2,r.x+r.width/2+n/2,n];}
+        return box('title').concat(box('subtitle'));})()""")
+    check("the title fits between the buttons (%s)" % b.eval("el('title').textContent")[:40],
+          tb[0] >= b.eval("PAD + BUTTONS") - 1 and tb[1] <= b.eval("W - PAD - BUTTONS") + 1, tb)
+    check("the subtitle fits in the image", tb[5] == 0 or (tb[3] >= b.eval("PAD") - 1 and
+          tb[4] <= b.eval("W - PAD") + 1), tb)
+
+    # A link with #zoom=N&s=RE opens that view.
+    b.send("Page.navigate", {"url": "about:blank"})
+    b.wait_event("Page.loadEventFired")
+    url = "file://" + os.path.abspath(svg) + "#zoom=%d&s=" % zidx + \
+        b.eval("encodeURIComponent(%s)" % json.dumps(pattern))
+    b.send("Page.navigate", {"url": url})
+    b.wait_event("Page.loadEventFired")
+    w = b.eval("+frames[%d].r.getAttribute('width')" % zidx)
+    check("#zoom=N opens zoomed: the frame fills the width", abs(w - 1180) < 0.01, w)
+    nm = b.eval("frames.filter(function(f){return f.r.getAttribute('fill')==MATCH}).length")
+    check("#s=RE opens with the search", nm > 0 and b.eval("pattern") == pattern, nm)
+    b.screenshot(os.path.join(outdir, "from-url.png"))
 finally:
     b.close()
 print("browser: %s" % ("ok" if fails == 0 else "%d failed" % fails))

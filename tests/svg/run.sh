@@ -137,6 +137,19 @@ else
 	fi
 	sed 's/^/    /' "$T/br.out"
 	check "chromium: screenshots taken" sh -c "[ -s '$out/loaded.png' ] && [ -s '$out/search.png' ]"
+	# A long title (a file name of 300 characters) stays between the buttons.
+	long=$T
+	for i in 1 2 3 4 5 6; do long=$long/a-directory-with-a-rather-long-name-$i; done
+	mkdir -p "$long"
+	long=$long/small.folded
+	cp "$D/small.folded" "$long"
+	"$FLAMETUI" --export svg -o "$T/long.svg" "$long"
+	if timeout 120 python3 tests/svg/browser.py "$chrome" "$T/long.svg" "$out" run eval "$expect" >"$T/br3.out" 2>&1; then
+		ok "chromium: a 250-character title fits between the buttons"
+	else
+		bad "chromium: long title"
+		sed 's/^/    /' "$T/br3.out"
+	fi
 	if timeout 120 python3 tests/svg/browser.py "$chrome" "$T/hostile.svg" "$out" '<script>alert(1)</script>' ctl \
 	    "Matched: 11.1% (1 samples)" >"$T/br2.out" 2>&1; then
 		ok "chromium: the hostile-name export works too"
