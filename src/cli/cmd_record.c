@@ -307,6 +307,8 @@ cmd_record_parse(int argc, char **argv, ft_record *r, int (*takes_arg)(const cha
 static int
 find_exec(const char *name, char *path, size_t cap)
 {
+	if (name == NULL || *name == '\0')
+		return 0;
 	if (strchr(name, '/') != NULL) {
 		snprintf(path, cap, "%s", name);
 		return access(name, X_OK) == 0;
