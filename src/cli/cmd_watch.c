@@ -10,6 +10,14 @@
  * half written: a truncated gzip member, an incomplete protobuf) keeps
  * the old tree and says so; the next change tries again.  A last line
  * without its newline is not read until it is complete.
+ *
+ * "+N" is what the file brought since the viewer last had all of it:
+ * when a load read a file that changed while it read (appends that go
+ * on), the next load's +N counts from before that one, so a run of
+ * appends never ends on a "+0" that only says the last load found what
+ * the one before had already read.  A path that is no longer a regular
+ * file (a FIFO put in its place) is reported and not read.  Quitting
+ * never waits for a load or a re-fetch (reloader_free).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +42,11 @@ struct follow {
 	 * belongs to ft_input); freed when the next replaces them. */
 	ft_profile *own[2];
 	char note[DIAG_MAX + 160]; /* header text (the profile's note) */
+	/* The last load taken read a file that changed meanwhile (not
+	 * reloader_stable): the next "+N" counts from chain_base, the total
+	 * before that load, not from that load's total. */
+	int chained;
+	ft_val chain_base;
 	const char *orig_note;     /* the file's own note, kept after ours */
 	char *orig_copy;
 };
@@ -101,7 +114,7 @@ apply(struct follow *f, ft_profile **np)
 	ft_view *v = f->v;
 	const ft_cmdline *o = f->o;
 	ft_diag err = {{0}};
-	ft_val before = current_total(v);
+	ft_val before = f->chained ? f->chain_base : current_total(v);
 	ft_profile *keep[2] = {NULL, NULL};
 	int rc;
 	if (v->cmp != NULL) {
@@ -140,6 +153,8 @@ apply(struct follow *f, ft_profile **np)
 			profile_free(f->own[i]);
 		f->own[i] = keep[i];
 	}
+	f->chained = !reloader_stable(f->r);
+	f->chain_base = before;
 	ft_val after = current_total(v);
 	const ft_profile *p = v->prof;
 	int col = v->cmp != NULL ? CMP_B : v->col;
@@ -173,16 +188,36 @@ follow_wake(void *ctx, int *fds, int max, int *timeout_ms)
 	return n;
 }
 
+/* Load the files again, unless one is no longer a regular file: that is
+ * said in the header and nothing is opened (a FIFO would block). */
+static int
+start(struct follow *f)
+{
+	for (int i = 0; i < f->nw; i++) {
+		const char *kind = watch_not_regular(f->w[i]);
+		if (kind == NULL)
+			continue;
+		const char *name = f->o->files[i], *slash = strrchr(name, '/');
+		char when[16];
+		stamp(when, sizeof(when));
+		snprintf(f->note, sizeof(f->note), "%s: %s is now %s, not a regular file: "
+		    "not read", when, slash != NULL ? slash + 1 : name, kind);
+		set_note(f);
+		return V_REDRAW;
+	}
+	reloader_start(f->r, f->v->prof->names);
+	return 0;
+}
+
 static int
 follow_woke(void *ctx)
 {
 	struct follow *f = ctx;
-	ft_view *v = f->v;
 	int changed = 0, flags = 0;
 	for (int i = 0; i < f->nw; i++)
 		changed |= watch_check(f->w[i]);
 	if (changed)
-		reloader_start(f->r, v->prof->names);
+		flags |= start(f);
 	ft_profile *np[2] = {NULL, NULL};
 	ft_diag err = {{0}};
 	int t = reloader_take(f->r, np, &err);
@@ -197,7 +232,7 @@ follow_woke(void *ctx)
 		flags |= V_REDRAW;
 	}
 	if (reloader_pending(f->r))
-		reloader_start(f->r, v->prof->names);
+		flags |= start(f);
 	return flags;
 }
 
@@ -209,28 +244,28 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 	f.v = v;
 	f.o = o;
 	f.nw = o->nfiles;
-	f.fo = (ft_fetch_opts){o->seconds, o->timeout, NULL, NULL};
+	f.fo = (ft_fetch_opts){.seconds = o->seconds, .timeout = o->timeout};
 	double interval = o->seconds > 0 ? (double)o->seconds : 10;
 	for (int i = 0; i < f.nw; i++)
 		f.w[i] = watch_new(o->files[i], interval);
-	ft_load_opts lo = {0};
-	lo.strict = o->strict;
-	lo.sort = o->sort;
-	lo.lines = o->lines;
-	lo.fetch = &f.fo;
+	ft_load_opts lo = {.strict = o->strict, .sort = o->sort, .lines = o->lines,
+	    .fetch = &f.fo};
 	f.r = reloader_new(o->files, f.nw, &lo);
 	const ft_profile *p0 = v->cmp != NULL ? NULL : v->prof;
 	if (p0 != NULL && p0->note != NULL)
 		f.orig_note = f.orig_copy = strdup(p0->note);
 	ft_diag err = {{0}};
-	ft_tui_opts to = {o->color, 0, o->mouse, follow_wake, follow_woke, &f};
+	ft_tui_opts to = {.color = o->color, .mouse = o->mouse, .wake = follow_wake,
+	    .woke = follow_woke, .wctx = &f};
 	int rc = 0;
 	(void)in;
 	if (tui_run(v, &to, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		rc = 1;
 	}
-	/* The view still points at our trees: let it go first. */
+	/* The view still points at our trees: let it go first.  A load
+	 * still running is not waited for (a stalled re-fetch, item 19 of
+	 * issue 24): it stops and frees itself. */
 	reloader_free(f.r);
 	for (int i = 0; i < f.nw; i++)
 		watch_free(f.w[i]);

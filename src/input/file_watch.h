@@ -24,5 +24,9 @@ int watch_timeout_ms(const ft_watch *w);
 /* 1 when the file differs from when it was last seen (size, time,
  * identity) or the URL's interval has passed; drains pending events. */
 int watch_check(ft_watch *w);
+/* What the path is when watch_check() last found it there and it was not
+ * a regular file ("a FIFO", "a directory"...), else NULL: --watch reads
+ * regular files only (a FIFO would block the reader). */
+const char *watch_not_regular(const ft_watch *w);
 
 #endif
