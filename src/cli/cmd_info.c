@@ -12,7 +12,10 @@
 #include "base/xalloc.h"
 
 /* A value from the input, escaped so one key=value stays one line and
- * nothing reaches the terminal raw (buf: ESC_CAP bytes). */
+ * nothing reaches the terminal raw (buf: ESC_CAP bytes).  Every line is
+ * then written with cmd_msg, the escaper of every message, so text made
+ * below from the file (the sniffer's reason, a loader's summary) cannot
+ * reach the terminal raw either. */
 #define ESC_CAP 4096
 static const char *
 esc(char *buf, const char *s)
@@ -24,7 +27,7 @@ esc(char *buf, const char *s)
 static void
 print_report(const ft_load_report *rep, FILE *out)
 {
-	fprintf(out, "lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
+	cmd_msg(out, "lines=%ld\nvalid=%ld\ninvalid=%ld\nblank=%ld\ncomment=%ld\n"
 	    "input_stacks=%ld\n", rep->lines, rep->valid, rep->invalid, rep->blank,
 	    rep->comment, rep->stacks);
 }
@@ -33,15 +36,15 @@ static void
 print_info(const ft_profile *p, int col, FILE *out)
 {
 	char buf[64], e1[ESC_CAP], e2[ESC_CAP];
-	fprintf(out, "format=%s\n", esc(e1, p->format));
+	cmd_msg(out, "format=%s\n", esc(e1, p->format));
 	for (int c = 0; c < p->nvals; c++) {
 		val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, c), p->scale);
-		fprintf(out, "type%d=%s/%s\ntotal%d=%s\n", c, esc(e1, p->types[c].name),
+		cmd_msg(out, "type%d=%s/%s\ntotal%d=%s\n", c, esc(e1, p->types[c].name),
 		    esc(e2, p->types[c].unit), c, buf);
 	}
 	val_format(buf, sizeof(buf), profile_total(p, FT_ROOT, col), p->scale);
-	fprintf(out, "sample_type=%s\ntotal=%s\n", esc(e1, p->types[col].name), buf);
-	fprintf(out, "stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
+	cmd_msg(out, "sample_type=%s\ntotal=%s\n", esc(e1, p->types[col].name), buf);
+	cmd_msg(out, "stacks=%u\nnodes=%u\n", profile_count_stacks(p), p->nnodes - 1);
 	/* Distinct frame names used by nodes. */
 	uint32_t nn = intern_count(p->names), used = 0;
 	unsigned char *seen = xcalloc(nn ? nn : 1, 1);
@@ -52,13 +55,13 @@ print_info(const ft_profile *p, int col, FILE *out)
 		}
 	}
 	free(seen);
-	fprintf(out, "names=%u\nmax_depth=%u\n", used, p->max_depth);
+	cmd_msg(out, "names=%u\nmax_depth=%u\n", used, p->max_depth);
 	if (p->note != NULL)
-		fprintf(out, "note=%s\n", esc(e1, p->note));
+		cmd_msg(out, "note=%s\n", esc(e1, p->note));
 	for (int i = 0; i < p->nlabel_keys; i++)
-		fprintf(out, "label_key=%s\n", esc(e1, p->label_keys[i]));
+		cmd_msg(out, "label_key=%s\n", esc(e1, p->label_keys[i]));
 	for (int i = 0; i < p->nnumlabel_keys; i++)
-		fprintf(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
+		cmd_msg(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
 }
 
 /* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
@@ -79,7 +82,7 @@ print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 		escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
 		val_format(num, sizeof(num), r[i].v, p->scale);
 		units_pct(pc, sizeof(pc), (double)r[i].v, all);
-		fprintf(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+		cmd_msg(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
 	}
 	free(r);
 }
@@ -90,7 +93,7 @@ print_compare(const ft_compare *cmp, FILE *out)
 	char ta[64], tb[64], e[4][ESC_CAP];
 	val_format(ta, sizeof(ta), cmp->total[0], cmp->u->scale);
 	val_format(tb, sizeof(tb), cmp->total[1], cmp->u->scale);
-	fprintf(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
+	cmd_msg(out, "compare=%s vs %s\nsample_type=%s/%s\ntotal_a=%s\ntotal_b=%s\n"
 	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
 	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
 	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
@@ -111,6 +114,7 @@ print_compare(const ft_compare *cmp, FILE *out)
 int
 cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 {
+	char e[ESC_CAP];
 	if (in->compare) {
 		print_compare(&in->cmp, out);
 		return 0;
@@ -118,11 +122,11 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	if (in->have_report)
 		print_report(&in->report, out);
 	if (in->have_report && in->report.format_why[0] != '\0')
-		fprintf(out, "detected=%s\n", in->report.format_why);
+		cmd_msg(out, "detected=%s\n", esc(e, in->report.format_why));
 	if (in->have_report && in->report.summary[0] != '\0')
-		fprintf(out, "%s\n", in->report.summary);
+		cmd_msg(out, "%s\n", in->report.summary);
 	if (in->have_report && in->threads > 0)
-		fprintf(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
+		cmd_msg(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
 		    in->processes, group_name(o->group));
 	print_info(in->p, in->col, out);
 	print_labels(in->p, in->col, &o->filters, out);

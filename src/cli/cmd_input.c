@@ -242,7 +242,7 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	lo.sort = o->sort;
 	lo.lines = o->lines;
 	struct progress pr = {.start = now(), .name = path};
-	ft_fetch_opts fo = {o->seconds, o->timeout, NULL, NULL};
+	ft_fetch_opts fo = {.seconds = o->seconds, .timeout = o->timeout};
 	lo.fetch = &fo;
 	if (isatty(STDERR_FILENO)) {
 		lo.progress = progress_cb;

@@ -12,6 +12,14 @@
  * that cannot be fetched again (said as such), and a file deleted or
  * moved away (said when it goes; read again when it is back).  A last line
  * without its newline is not read until it is complete.
+ *
+ * "+N" is what the file brought since the viewer last had all of it:
+ * when a load read a file that changed while it read (appends that go
+ * on), the next load's +N counts from before that one, so a run of
+ * appends never ends on a "+0" that only says the last load found what
+ * the one before had already read.  A path that is no longer a regular
+ * file (a FIFO put in its place) is reported and not read.  Quitting
+ * never waits for a load or a re-fetch (reloader_free).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +48,11 @@ struct follow {
 	char last[DIAG_MAX + 400]; /* what the last reload said (note without
 	                            * the recording's figures) */
 	int paused, missed;        /* p: changes are not loaded; one came */
+	/* The last load taken read a file that changed meanwhile (not
+	 * reloader_stable): the next "+N" counts from chain_base, the total
+	 * before that load, not from that load's total. */
+	int chained;
+	ft_val chain_base;
 	const char *orig_note;     /* the file's own note, kept after ours */
 	char *orig_copy;
 };
@@ -144,7 +157,7 @@ apply(struct follow *f, ft_profile **np)
 	ft_view *v = f->v;
 	const ft_cmdline *o = f->o;
 	ft_diag err = {{0}};
-	ft_val before = current_total(v);
+	ft_val before = f->chained ? f->chain_base : current_total(v);
 	ft_profile *keep[2] = {NULL, NULL};
 	int rc;
 	if (v->cmp != NULL) {
@@ -183,6 +196,8 @@ apply(struct follow *f, ft_profile **np)
 			profile_free(f->own[i]);
 		f->own[i] = keep[i];
 	}
+	f->chained = !reloader_stable(f->r);
+	f->chain_base = before;
 	ft_val after = current_total(v);
 	const ft_profile *p = v->prof;
 	int col = v->cmp != NULL ? CMP_B : v->col;
@@ -220,11 +235,31 @@ follow_wake(void *ctx, int *fds, int max, int *timeout_ms)
 	return n;
 }
 
+/* Load the files again, unless one is no longer a regular file: that is
+ * said in the header and nothing is opened (a FIFO would block). */
+static int
+start(struct follow *f)
+{
+	for (int i = 0; i < f->nw; i++) {
+		const char *kind = watch_not_regular(f->w[i]);
+		if (kind == NULL)
+			continue;
+		const char *name = f->o->files[i], *slash = strrchr(name, '/');
+		char when[16];
+		stamp(when, sizeof(when));
+		snprintf(f->note, sizeof(f->note), "%s: %s is now %s, not a regular file: "
+		    "not read", when, slash != NULL ? slash + 1 : name, kind);
+		set_note(f);
+		return V_REDRAW;
+	}
+	reloader_start(f->r, f->v->prof->names);
+	return 0;
+}
+
 static int
 follow_woke(void *ctx)
 {
 	struct follow *f = ctx;
-	ft_view *v = f->v;
 	int changed = 0, flags = 0, gone = -1;
 	for (int i = 0; i < f->nw; i++) {
 		int c = watch_check(f->w[i]);
@@ -247,7 +282,7 @@ follow_woke(void *ctx)
 	if (changed && f->paused)
 		f->missed = 1;
 	else if (changed)
-		reloader_start(f->r, v->prof->names);
+		flags |= start(f);
 	ft_profile *np[2] = {NULL, NULL};
 	ft_diag err = {{0}};
 	int t = reloader_take(f->r, np, &err);
@@ -271,7 +306,7 @@ follow_woke(void *ctx)
 		flags |= V_REDRAW;
 	}
 	if (reloader_pending(f->r) && !f->paused)
-		reloader_start(f->r, v->prof->names);
+		flags |= start(f);
 	if (t == 0 && f->o->live != NULL) {
 		copy_text(f->note, sizeof(f->note), f->last);
 		set_note(f);
@@ -302,7 +337,7 @@ follow_pause(void *ctx)
 	f->paused = !f->paused;
 	if (!f->paused && f->missed) {
 		f->missed = 0;
-		reloader_start(f->r, f->v->prof->names);
+		start(f);
 	}
 	copy_text(f->note, sizeof(f->note), f->last);
 	set_note(f);
@@ -316,16 +351,12 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 	f.v = v;
 	f.o = o;
 	f.nw = o->nfiles;
-	f.fo = (ft_fetch_opts){o->seconds, o->timeout, NULL, NULL};
+	f.fo = (ft_fetch_opts){.seconds = o->seconds, .timeout = o->timeout};
 	double interval = o->seconds > 0 ? (double)o->seconds : 10;
 	for (int i = 0; i < f.nw; i++)
 		f.w[i] = watch_new(o->files[i], interval);
-	ft_load_opts lo = {0};
-	lo.strict = o->strict;
-	lo.demangled = 1 + o->demangle; /* perf cuts names as the first load did */
-	lo.sort = o->sort;
-	lo.lines = o->lines;
-	lo.fetch = &f.fo;
+	ft_load_opts lo = {.strict = o->strict, .sort = o->sort, .lines = o->lines,
+	    .fetch = &f.fo, .demangled = 1 + o->demangle}; /* perf cuts names as the first load did */
 	f.r = reloader_new(o->files, f.nw, &lo);
 	const ft_profile *p0 = v->cmp != NULL ? NULL : v->prof;
 	if (p0 != NULL && p0->note != NULL)
@@ -339,7 +370,9 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		rc = 1;
 	}
-	/* The view still points at our trees: let it go first. */
+	/* The view still points at our trees: let it go first.  A load
+	 * still running is not waited for (a stalled re-fetch, item 19 of
+	 * issue 24): it stops and frees itself. */
 	reloader_free(f.r);
 	for (int i = 0; i < f.nw; i++)
 		watch_free(f.w[i]);

@@ -172,8 +172,13 @@ fetch_effective_url(const char *url, long seconds, double *expected)
 		*expected = strtod(s, NULL);
 	else if (profile)
 		*expected = 30;
-	if (*expected < 0)
+	/* NaN and negative ask for nothing; 1e300 and inf for at most the
+	 * longest --seconds: (long)1e300 is undefined and was a negative
+	 * timeout, which libcurl refuses, so the fetch never timed out. */
+	if (!(*expected >= 0))
 		*expected = 0;
+	if (*expected > FETCH_SECONDS_MAX)
+		*expected = FETCH_SECONDS_MAX;
 	return out;
 }
 
@@ -181,6 +186,7 @@ struct sink {
 	unsigned char *d;
 	size_t len, cap;
 	int too_big;
+	int stopped; /* o->stop was set */
 	const char *url;
 	double expected, start;
 	const ft_fetch_opts *o;
@@ -221,6 +227,10 @@ on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 {
 	struct sink *s = ctx;
 	(void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
+	if (s->o->stop != NULL && atomic_load(s->o->stop)) {
+		s->stopped = 1;
+		return 1; /* aborts the transfer */
+	}
 	double t = mono_s() - s->start;
 	if (s->o->progress != NULL && (long)t > s->reported) {
 		s->reported = (long)t;
@@ -256,6 +266,18 @@ looks_html(const unsigned char *d, size_t n, const char *ctype)
 	    strncasecmp((const char *)d + i, "<html", 5) == 0);
 }
 
+long
+fetch_timeout(const ft_fetch_opts *o, double expected)
+{
+	if (o->timeout > 0)
+		return o->timeout < FETCH_SECONDS_MAX ? o->timeout : FETCH_SECONDS_MAX;
+	if (!(expected >= 0))
+		expected = 0;
+	if (expected > FETCH_SECONDS_MAX)
+		expected = FETCH_SECONDS_MAX;
+	return (long)expected + 30;
+}
+
 int
 fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
     size_t *len, ft_diag *err)
@@ -271,12 +293,8 @@ fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
 	}
 	double expected;
 	char *eff = fetch_effective_url(url, o->seconds, &expected);
-	struct sink s = {0};
-	s.url = eff;
-	s.expected = expected;
-	s.o = o;
-	s.start = mono_s();
-	long timeout = o->timeout > 0 ? o->timeout : (long)expected + 30;
+	struct sink s = {.url = eff, .expected = expected, .o = o, .start = mono_s()};
+	long timeout = fetch_timeout(o, expected);
 	char ebuf[CURL_ERROR_SIZE] = "";
 	lc.easy_setopt(c, CURLOPT_URL, eff);
 	lc.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -301,7 +319,9 @@ fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
 	lc.easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ctype);
 	int ret = -1;
 	char line[200];
-	if (rc == CURLE_OPERATION_TIMEDOUT) {
+	if (s.stopped) {
+		diag_set(err, "%s: stopped", eff);
+	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
 		diag_set(err, "%s: timed out after %ld s (--timeout N waits longer)", eff, timeout);
 	} else if (s.too_big) {
 		diag_set(err, "%s: answer larger than 2 GiB", eff);

@@ -8,6 +8,7 @@
 #ifndef FT_FETCH_H
 #define FT_FETCH_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,7 +26,15 @@ typedef struct ft_fetch_opts {
 	                      * time + 30 s, as pprof does) */
 	ft_fetch_progress_fn progress;
 	void *progress_ctx;
+	const atomic_int *stop; /* set by another thread: give up at once (a
+	                         * --watch re-fetch when the viewer quits);
+	                         * NULL: never */
 } ft_fetch_opts;
+
+/* The longest profiling time a URL's seconds=N is taken to ask for, as
+ * --seconds allows: larger values (1e300, inf) are read as this, so every
+ * timeout computed from it stays finite and within what libcurl takes. */
+#define FETCH_SECONDS_MAX 86400
 
 /* Does path name a URL we fetch (http:// or https://)? */
 int fetch_is_url(const char *path);
@@ -37,9 +46,15 @@ int fetch_is_url(const char *path);
  * default, for /profile without it; 0 otherwise). */
 char *fetch_effective_url(const char *url, long seconds, double *expected);
 
+/* The seconds a fetch may take before it gives up: o->timeout, else the
+ * profiling time expected (fetch_effective_url) plus 30 s; always between
+ * 1 and FETCH_SECONDS_MAX + 30 whatever expected holds (NaN, inf, 1e300). */
+long fetch_timeout(const ft_fetch_opts *o, double expected);
+
 /* GET url into *data (malloc'd, *len bytes).  Returns 0, or -1 with err
  * set: connection and TLS failures, timeouts, HTTP errors (status and
- * the first line of the server's message), HTML answers. */
+ * the first line of the server's message), HTML answers; -1 within about
+ * a second of *o->stop being set ("stopped"). */
 int fetch_url(const char *url, const ft_fetch_opts *o, unsigned char **data,
     size_t *len, ft_diag *err);
 

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #endif
 
 #include "input/fetch.h"
+#include "input/source.h"
 #include "base/xalloc.h"
 
 struct ft_watch {
@@ -49,6 +51,8 @@ watch_new(const char *path, double interval)
 	w->fd = -1;
 	w->url = fetch_is_url(path);
 	w->interval = interval > 0 ? interval : 1;
+	if (w->interval > FETCH_SECONDS_MAX)
+		w->interval = FETCH_SECONDS_MAX;
 	w->next = mono() + (w->url ? w->interval : 1);
 	if (w->url)
 		return w;
@@ -93,7 +97,12 @@ watch_timeout_ms(const ft_watch *w)
 	if (w->fd >= 0)
 		return -1;
 	double left = w->next - mono();
-	return left <= 0 ? 0 : (int)(left * 1000) + 1;
+	if (!(left > 0))
+		return 0;
+	/* Clamped: (int) of a double past INT_MAX is undefined, and a
+	 * negative poll() timeout waits forever.  Waking early is harmless:
+	 * watch_check() says "no change" until next. */
+	return left < (double)(INT_MAX / 1000 - 1) ? (int)(left * 1000) + 1 : INT_MAX - 1;
 }
 
 /* Read every queued inotify event; 1 if one names our file. */
@@ -150,4 +159,12 @@ watch_check(ft_watch *w)
 	w->st = st;
 	w->have_st = 1;
 	return changed;
+}
+
+const char *
+watch_not_regular(const ft_watch *w)
+{
+	if (w->url || !w->have_st || S_ISREG(w->st.st_mode))
+		return NULL;
+	return source_file_kind(w->st.st_mode);
 }

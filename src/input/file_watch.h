@@ -26,5 +26,9 @@ int watch_timeout_ms(const ft_watch *w);
  * gone (deleted or moved away; said once, until it is back); 0 when
  * nothing changed.  Drains pending events. */
 int watch_check(ft_watch *w);
+/* What the path is when watch_check() last found it there and it was not
+ * a regular file ("a FIFO", "a directory"...), else NULL: --watch reads
+ * regular files only (a FIFO would block the reader). */
+const char *watch_not_regular(const ft_watch *w);
 
 #endif

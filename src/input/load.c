@@ -546,7 +546,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
     ft_load_report *rep, ft_diag *err)
 {
 	memset(rep, 0, sizeof(*rep));
-	ft_source *src = source_open_opts(path, o->fetch, err);
+	ft_source *src = source_open_path(path, o->fetch, o->regular_only, err);
 	if (src == NULL)
 		return NULL;
 	if (o->progress != NULL)

@@ -42,6 +42,9 @@ typedef struct ft_load_opts {
 	                         * pprof then only say so (report.reopen), else
 	                         * folded does not demangle while building (it
 	                         * keeps no copy of its input) */
+	int regular_only;       /* --watch reloads: a path that is not a regular
+	                         * file (a FIFO, a device) is refused, and opened
+	                         * without waiting for a writer (source.h) */
 } ft_load_opts;
 
 typedef struct ft_load_report {

@@ -85,12 +85,32 @@ source_open(const char *path, ft_diag *err)
 	return source_open_opts(path, NULL, err);
 }
 
+const char *
+source_file_kind(unsigned mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG: return "a regular file";
+	case S_IFDIR: return "a directory";
+	case S_IFIFO: return "a FIFO";
+	case S_IFSOCK: return "a socket";
+	case S_IFCHR: return "a character device";
+	case S_IFBLK: return "a block device";
+	default: return "not a file";
+	}
+}
+
 ft_source *
 source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err)
 {
+	return source_open_path(path, fo, 0, err);
+}
+
+ft_source *
+source_open_path(const char *path, const ft_fetch_opts *fo, int regular_only, ft_diag *err)
+{
 	int fd;
 	if (fetch_is_url(path)) {
-		ft_fetch_opts def = {-1, 0, NULL, NULL};
+		ft_fetch_opts def = {.seconds = -1};
 		unsigned char *data;
 		size_t n;
 		if (fetch_url(path, fo != NULL ? fo : &def, &data, &n, err) != 0)
@@ -103,10 +123,11 @@ source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err)
 		s->mem_owned = data;
 		return s;
 	}
-	if (strcmp(path, "-") == 0) {
+	if (strcmp(path, "-") == 0 && !regular_only) {
 		fd = STDIN_FILENO;
 	} else {
-		fd = open(path, O_RDONLY);
+		/* O_NONBLOCK: opening a FIFO does not wait for a writer. */
+		fd = open(path, O_RDONLY | (regular_only ? O_NONBLOCK : 0));
 		if (fd < 0) {
 			diag_set(err, "%s: %s", path, strerror(errno));
 			return NULL;
@@ -114,6 +135,13 @@ source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err)
 		struct stat st;
 		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
 			diag_set(err, "%s: is a directory", path);
+			close(fd);
+			return NULL;
+		}
+		if (regular_only && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)) {
+			diag_set(err, "%s: %s, not a regular file: not read", path,
+			    source_file_kind(st.st_mode));
 			close(fd);
 			return NULL;
 		}

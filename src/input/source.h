@@ -28,6 +28,14 @@ typedef void (*ft_progress_fn)(void *ctx, uint64_t done, uint64_t size);
 ft_source *source_open(const char *path, ft_diag *err);
 /* The same with options for URLs (NULL: defaults). */
 ft_source *source_open_opts(const char *path, const ft_fetch_opts *fo, ft_diag *err);
+/* The same; with regular_only (--watch reloads) a path that is not a
+ * regular file is refused ("FILE: a FIFO, not a regular file: not read"),
+ * and is opened with O_NONBLOCK first, so a FIFO never blocks the open
+ * waiting for a writer. */
+ft_source *source_open_path(const char *path, const ft_fetch_opts *fo, int regular_only,
+    ft_diag *err);
+/* "a FIFO", "a directory", "a regular file"... for a st_mode. */
+const char *source_file_kind(unsigned mode);
 /* A source over a memory buffer (tests, fuzzing); data must outlive it. */
 ft_source *source_open_mem(const void *data, size_t n, const char *name);
 void source_close(ft_source *s);

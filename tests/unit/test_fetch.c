@@ -32,6 +32,36 @@ TEST(effective_url)
 	eff("http://h/x.pb.gz", -1, "http://h/x.pb.gz", 0);
 }
 
+/* A URL's seconds=N out of range (issue 24 item 19): 1e300 made the
+ * timeout (long)1e300 + 30, a negative number libcurl refuses, so the
+ * fetch never timed out.  Every computed timeout is finite and bounded. */
+TEST(timeouts_clamped)
+{
+	eff("http://h/debug/pprof/profile?seconds=1e300", -1,
+	    "http://h/debug/pprof/profile?seconds=1e300", FETCH_SECONDS_MAX);
+	eff("http://h/debug/pprof/profile?seconds=inf", -1,
+	    "http://h/debug/pprof/profile?seconds=inf", FETCH_SECONDS_MAX);
+	eff("http://h/debug/pprof/profile?seconds=nan", -1,
+	    "http://h/debug/pprof/profile?seconds=nan", 0);
+	eff("http://h/debug/pprof/profile?seconds=-1e300", -1,
+	    "http://h/debug/pprof/profile?seconds=-1e300", 0);
+	eff("http://h/debug/pprof/profile?seconds=86401", -1,
+	    "http://h/debug/pprof/profile?seconds=86401", FETCH_SECONDS_MAX);
+	ft_fetch_opts o = {.seconds = -1};
+	double big[] = {1e300, 1e19, 9.3e18, (double)FETCH_SECONDS_MAX + 1, -1e300,
+	    0.0 / 0.0, 1.0 / 0.0};
+	for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+		long t = fetch_timeout(&o, big[i]);
+		if (t < 1 || t > FETCH_SECONDS_MAX + 30)
+			UNIT_FAIL("expected %g s: timeout %ld s, out of [1, %d]", big[i], t,
+			    FETCH_SECONDS_MAX + 30);
+	}
+	CHECK_INT(fetch_timeout(&o, 5), 35);
+	CHECK_INT(fetch_timeout(&o, 0), 30);
+	o.timeout = 7;
+	CHECK_INT(fetch_timeout(&o, 1e300), 7);
+}
+
 TEST(is_url)
 {
 	CHECK(fetch_is_url("http://x"));
@@ -45,6 +75,7 @@ int
 main(void)
 {
 	RUN(effective_url);
+	RUN(timeouts_clamped);
 	RUN(is_url);
 	return unit_report();
 }

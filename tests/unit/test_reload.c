@@ -4,6 +4,8 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -122,6 +124,62 @@ TEST(reloader_loads_in_the_background)
 	intern_unref(names);
 }
 
+/* A watched path replaced by a FIFO (issue 24 item 17): the watch says
+ * what it is, and a --watch load (regular_only) refuses it at once
+ * instead of blocking in open() for a writer (alarm: a hang fails). */
+TEST(fifo_is_refused_not_waited_on)
+{
+	put("f.folded", "a;b 1\n", "w");
+	ft_watch *w = watch_new(path("f.folded"), 1);
+	CHECK(watch_not_regular(w) == NULL);
+	unlink(path("f.folded"));
+	CHECK_INT(mkfifo(path("f.folded"), 0600), 0);
+	CHECK_INT(watch_check(w), 1);
+	CHECK_STR(watch_not_regular(w), "a FIFO");
+	watch_free(w);
+	ft_load_opts o = {.regular_only = 1, .whole_lines = 1};
+	ft_load_report rep;
+	ft_diag err = {{0}};
+	alarm(10);
+	ft_profile *p = load_file(path("f.folded"), NULL, &o, &rep, &err);
+	alarm(0);
+	CHECK(p == NULL);
+	CHECK(strstr(err.msg, "f.folded: a FIFO, not a regular file: not read") != NULL);
+	unlink(path("f.folded"));
+}
+
+/* A load that read a file which did not change meanwhile is stable; a
+ * change that leaves the file as that load read it (a late event) starts
+ * no load, which could only find "+0" (issue 24 item 8). */
+TEST(stable_load_skips_a_repeat)
+{
+	put("s.folded", "main;a 5\n", "w");
+	const char *files[1] = {path("s.folded")};
+	char keep[128];
+	snprintf(keep, sizeof(keep), "%s", files[0]);
+	files[0] = keep;
+	ft_load_opts o = {0};
+	ft_reloader *r = reloader_new(files, 1, &o);
+	ft_intern *names = intern_new();
+	ft_profile *out[2] = {NULL, NULL};
+	ft_diag err;
+	struct pollfd pf = {reloader_fd(r), POLLIN, 0};
+	CHECK_INT(reloader_start(r, names), 1);
+	CHECK_INT(poll(&pf, 1, 10000), 1);
+	CHECK_INT(reloader_take(r, out, &err), 1);
+	CHECK_INT(reloader_stable(r), 1);
+	profile_free(out[0]);
+	CHECK_INT(reloader_start(r, names), 0); /* nothing new */
+	put("s.folded", "main;b 6\n", "a");
+	CHECK_INT(reloader_start(r, names), 1);
+	CHECK_INT(poll(&pf, 1, 10000), 1);
+	CHECK_INT(reloader_take(r, out, &err), 1);
+	CHECK(out[0] != NULL && profile_total(out[0], FT_ROOT, 0) == 11);
+	profile_free(out[0]);
+	reloader_free(r);
+	intern_unref(names);
+}
+
 int
 main(void)
 {
@@ -132,7 +190,10 @@ main(void)
 	RUN(watch_sees_append_replace_truncate);
 	RUN(whole_lines_hold_back_the_last);
 	RUN(reloader_loads_in_the_background);
-	const char *rm[] = {"w.folded", "p.folded", "r.folded", "n.folded"};
+	RUN(fifo_is_refused_not_waited_on);
+	RUN(stable_load_skips_a_repeat);
+	const char *rm[] = {"w.folded", "p.folded", "r.folded", "n.folded", "f.folded",
+	    "s.folded"};
 	for (size_t i = 0; i < sizeof(rm) / sizeof(rm[0]); i++)
 		unlink(path(rm[i]));
 	rmdir(dir);
