@@ -52,7 +52,10 @@ static const struct cli_option options[] = {
 	    "  --export speedscope    write the profile as speedscope JSON\n"
 	    "  --export svg           write the view (zoom, filters, search, --flip) as an\n"
 	    "                         interactive SVG: hover for details, click to zoom,\n"
-	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"},
+	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"
+	    "  --export heatmap       write the heat map of the whole recording (perf\n"
+	    "                         script, .cpuprofile) as FlameScope's JSON: 1 s\n"
+	    "                         columns, 50 subsecond rows, idle samples left out\n"},
 	{"watch", no_argument, OPT_WATCH,
 	    "  --watch                reload the file(s) when they change (appended,\n"
 	    "                         rewritten, replaced), keeping zoom, selection,\n"
@@ -142,6 +145,11 @@ static const struct cli_option options[] = {
 	{"tagshow", required_argument, OPT_FILTER + FILTER_TAGSHOW,
 	    "  --tagshow RE, --taghide RE  which label keys the details list\n"},
 	{"taghide", required_argument, OPT_FILTER + FILTER_TAGHIDE, NULL},
+	{"time-range", required_argument, OPT_FILTER + FILTER_TIME,
+	    "  --time-range A,B       only the samples taken from A to B seconds after\n"
+	    "                         the recording's first whole second (the heat\n"
+	    "                         map's origin; A <= t - floor(start) < B); B may be\n"
+	    "                         'end' (perf script, .cpuprofile)\n"},
 	{"search", required_argument, OPT_SEARCH,
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
@@ -258,9 +266,10 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		break;
 	case OPT_EXPORT:
 		if (strcmp(arg, "folded") != 0 && strcmp(arg, "pprof") != 0 &&
-		    strcmp(arg, "speedscope") != 0 && strcmp(arg, "svg") != 0)
+		    strcmp(arg, "speedscope") != 0 && strcmp(arg, "svg") != 0 &&
+		    strcmp(arg, "heatmap") != 0)
 			return usage_error("--export: unknown format '%s' (known: folded, pprof, "
-			    "speedscope, svg)", arg);
+			    "speedscope, svg, heatmap)", arg);
 		o->cmd = CMD_EXPORT;
 		o->export_fmt = arg;
 		break;
