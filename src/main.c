@@ -389,7 +389,8 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			if (filters_add(&o->filters, c - OPT_FILTER, arg != NULL ? arg : "",
 			    &err) != 0) {
 				char m[DIAG_MAX + 32];
-				snprintf(m, sizeof(m), "%s: %s", filter_kind_name(c - OPT_FILTER), err.msg);
+				snprintf(m, sizeof(m), "%s: %s", c - OPT_FILTER == FILTER_TIME ?
+				    "time-range" : filter_kind_name(c - OPT_FILTER), err.msg);
 				return usage_error("--%s", m);
 			}
 			break;

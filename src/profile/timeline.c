@@ -281,14 +281,14 @@ timerange_parse(const char *s, int64_t *a, int64_t *b, ft_diag *err)
 	if (*p != '\0' && strcmp(p, "s") != 0)
 		goto bad;
 	if (*b <= *a) {
-		diag_set(err, "time range: the end is not after the start: ");
+		diag_set(err, "time range: the end is not after the start");
 		diag_append_text(err, s, strlen(s));
 		return -1;
 	}
 	return 0;
 bad:
 	diag_set(err, "time range: expected START,END in seconds from the "
-	    "first whole second (e.g. 1.5,3): ");
+	    "first whole second (e.g. 1.5,3)");
 	diag_append_text(err, s, strlen(s));
 	return -1;
 }
