@@ -28,7 +28,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS,
+	OPT_THREADS, OPT_VIEW,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -154,6 +154,10 @@ static const struct cli_option options[] = {
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
 	    "  --butterfly NAME       open the callers/callees view of function NAME\n"},
+	{"view", required_argument, OPT_VIEW,
+	    "  --view heatmap         open the heat map (key H): when the samples were\n"
+	    "                         taken, FlameScope's subsecond-offset picture\n"
+	    "                         (--view flame: the flame graph, the default)\n"},
 	{"details", no_argument, OPT_DETAILS,
 	    "  --details              open the details panel of the selected frame\n"},
 	{"merge", no_argument, OPT_MERGE,
@@ -374,6 +378,11 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
+	case OPT_VIEW:
+		if (strcmp(arg, "heatmap") != 0 && strcmp(arg, "flame") != 0)
+			return usage_error("--view wants heatmap or flame, not '%s'", arg);
+		o->heatmap = strcmp(arg, "heatmap") == 0;
+		break;
 	case 'h':
 	case OPT_HELP:
 		usage(stdout);

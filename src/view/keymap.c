@@ -48,6 +48,12 @@ const ft_keydef keymap[] = {
 	{"y", {'y'}, ACT_COPY, "copy the frame name to the clipboard (OSC 52)"},
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
+	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile): "
+	    "columns are seconds, rows parts of a second, as FlameScope; arrows move the cursor, "
+	    "Enter shows the flame graph of the range from the mark to the cursor (or of the "
+	    "cursor's cell) as a `time A-B s` filter chip"},
+	{"m", {'m'}, ACT_HEAT_MARK, "heat map: mark the start of a time range (again: unmark)"},
+	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
