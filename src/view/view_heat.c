@@ -94,9 +94,12 @@ view_heat_open(ft_view *v)
 		v->message = "no heat map: no sample has a time";
 		return V_REDRAW;
 	}
+	int first = v->heat.hm.counts == NULL;
 	v->heat.active = 1;
 	v->heat.w = v->heat.h = 0; /* bin for this screen */
 	view_heatmap_ready(v);
+	if (!first) /* opened again: the cursor and mark where they were */
+		return V_REDRAW;
 	/* The cursor starts on the first cell with samples. */
 	const ft_heatmap *hm = &v->heat.hm;
 	for (size_t i = 0; hm->counts != NULL && i < (size_t)hm->cols * hm->rows; i++)
