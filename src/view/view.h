@@ -214,6 +214,7 @@ typedef struct ft_view {
 		int active;
 		ft_heatmap hm;    /* hm.counts NULL until binned */
 		int w, h;         /* the screen it was binned for */
+		const ft_timeline *tl; /* and the timeline (a reload, a regroup) */
 		int64_t step_s;   /* seconds per column; 0: automatic */
 		uint32_t cx, cy;  /* cursor cell: column, row (0: the top row) */
 		int marked;

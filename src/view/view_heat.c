@@ -50,7 +50,8 @@ view_heatmap_ready(ft_view *v)
 {
 	if (!v->heat.active || v->base == NULL || v->base->timeline == NULL)
 		return;
-	if (v->heat.hm.counts != NULL && v->heat.w == v->w && v->heat.h == v->h)
+	if (v->heat.hm.counts != NULL && v->heat.w == v->w && v->heat.h == v->h &&
+	    v->heat.tl == v->base->timeline)
 		return;
 	heatmap_free(&v->heat.hm);
 	int cols = v->w - view_heat_x0(v) - 1;
@@ -63,6 +64,7 @@ view_heatmap_ready(ft_view *v)
 		return;
 	v->heat.w = v->w;
 	v->heat.h = v->h;
+	v->heat.tl = v->base->timeline;
 	/* The cursor and the mark keep their place in time. */
 	if (oldrows != 0 && oldrows != rows) {
 		v->heat.cy = v->heat.cy * rows / oldrows;
