@@ -150,6 +150,12 @@ for a, b in ranges:
           "%d vs %d %s" % (tot, exp_tot, err))
     check("perf --time-range %s,%s per phase" % (ra, rb), per == exp_per,
           "%s vs %s" % (per, exp_per))
+    # Grouped by thread: the timeline follows the regrouped tree.
+    rc, out, err = run("--group", "thread", "--time-range", "%s,%s" % (ra, rb),
+                       "--export", "folded", path)
+    tot, per = folded_sums(out, funcs)
+    check("perf --group thread --time-range %s,%s" % (ra, rb),
+          rc == 0 and tot == exp_tot and per == exp_per, "%d vs %d %s" % (tot, exp_tot, err))
 # One phase's range holds only its function.
 rc, out, _ = run("--time-range", "0,%.3f" % float(cuts[1]), "--export", "folded", path)
 check("perf range A has phase_a only", "phase_a" in out and "phase_b" not in out)

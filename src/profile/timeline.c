@@ -24,22 +24,28 @@ timeline_free(ft_timeline *tl)
 {
 	if (tl == NULL)
 		return;
-	free(tl->t);
-	free(tl->leaf);
-	free(tl->w);
-	free(tl->cols);
+	size_t c = tl->cap;
+	xbig_free(tl->t, c * sizeof(*tl->t));
+	xbig_free(tl->leaf, c * sizeof(*tl->leaf));
+	if (tl->w != NULL)
+		xbig_free(tl->w, c * sizeof(*tl->w));
+	if (tl->cols != NULL)
+		xbig_free(tl->cols, c * sizeof(*tl->cols));
 	free(tl);
 }
 
+/* The arrays are big arrays (xbig_realloc): room reserved and not yet
+ * written costs no memory, so doubling keeps the 12-16 bytes a sample. */
 static void
 grow(ft_timeline *tl, size_t cap)
 {
-	tl->t = xreallocarray(tl->t, cap, sizeof(*tl->t));
-	tl->leaf = xreallocarray(tl->leaf, cap, sizeof(*tl->leaf));
+	size_t o = tl->cap;
+	tl->t = xbig_realloc(tl->t, o * sizeof(*tl->t), cap * sizeof(*tl->t));
+	tl->leaf = xbig_realloc(tl->leaf, o * sizeof(*tl->leaf), cap * sizeof(*tl->leaf));
 	if (tl->w != NULL)
-		tl->w = xreallocarray(tl->w, cap, sizeof(*tl->w));
+		tl->w = xbig_realloc(tl->w, o * sizeof(*tl->w), cap * sizeof(*tl->w));
 	if (tl->cols != NULL)
-		tl->cols = xreallocarray(tl->cols, cap, sizeof(*tl->cols));
+		tl->cols = xbig_realloc(tl->cols, o, cap);
 	tl->cap = (uint32_t)cap;
 }
 
@@ -50,16 +56,16 @@ timeline_add(ft_timeline *tl, int64_t t, uint32_t leaf, int64_t w, int col)
 	    tl->n == UINT32_MAX)
 		return -1;
 	if (tl->n == tl->cap) {
-		size_t cap = grow_cap(tl->cap, (size_t)tl->n + 1, 1024);
+		size_t cap = grow_cap(tl->cap, (size_t)tl->n + 1, 4096);
 		grow(tl, cap > UINT32_MAX ? UINT32_MAX : cap);
 	}
 	if (w != 1 && tl->w == NULL) {
-		tl->w = xreallocarray(NULL, tl->cap, sizeof(*tl->w));
+		tl->w = xbig_realloc(NULL, 0, (size_t)tl->cap * sizeof(*tl->w));
 		for (uint32_t i = 0; i < tl->n; i++)
 			tl->w[i] = 1;
 	}
 	if (col != tl->col && tl->cols == NULL) {
-		tl->cols = xreallocarray(NULL, tl->cap, sizeof(*tl->cols));
+		tl->cols = xbig_realloc(NULL, 0, tl->cap);
 		memset(tl->cols, tl->col, tl->n);
 	}
 	uint32_t i = tl->n++;
@@ -92,9 +98,9 @@ timeline_remap(const ft_timeline *tl, const uint32_t *map)
 	if (tl->n > 0)
 		grow(c, tl->n);
 	if (tl->w != NULL)
-		c->w = xreallocarray(NULL, c->cap, sizeof(*c->w));
+		c->w = xbig_realloc(NULL, 0, (size_t)c->cap * sizeof(*c->w));
 	if (tl->cols != NULL)
-		c->cols = xreallocarray(NULL, c->cap, sizeof(*c->cols));
+		c->cols = xbig_realloc(NULL, 0, c->cap);
 	for (uint32_t i = 0; i < tl->n; i++) {
 		uint32_t n = map[tl->leaf[i]];
 		if (n == UINT32_MAX)
@@ -114,6 +120,34 @@ timeline_remap(const ft_timeline *tl, const uint32_t *map)
 			c->tmax = tl->t[i];
 	}
 	return c;
+}
+
+void
+timeline_remap_inplace(ft_timeline *tl, const uint32_t *map)
+{
+	uint32_t k = 0;
+	tl->backwards = 0;
+	tl->tmin = INT64_MAX;
+	tl->tmax = INT64_MIN;
+	for (uint32_t i = 0; i < tl->n; i++) {
+		uint32_t n = map[tl->leaf[i]];
+		if (n == UINT32_MAX)
+			continue;
+		if (k > 0 && tl->t[i] < tl->t[k - 1])
+			tl->backwards = 1;
+		tl->t[k] = tl->t[i];
+		tl->leaf[k] = n;
+		if (tl->w != NULL)
+			tl->w[k] = tl->w[i];
+		if (tl->cols != NULL)
+			tl->cols[k] = tl->cols[i];
+		if (tl->t[k] < tl->tmin)
+			tl->tmin = tl->t[k];
+		if (tl->t[k] > tl->tmax)
+			tl->tmax = tl->t[k];
+		k++;
+	}
+	tl->n = k;
 }
 
 /* floor(t / d) for d > 0, whatever t's sign. */

@@ -5,8 +5,12 @@
  * its stack (the leaf node); the tree merges samples, the timeline does
  * not.  Per sample 12 bytes, 16 when samples weigh other than 1 (perf's
  * periods, a .cpuprofile's microseconds), plus 1 when a perf script file
- * holds more than one event type.  Formats without time have none
- * (p->timeline == NULL) and pay nothing.
+ * holds more than one event type, in big arrays (xbig_realloc: room
+ * reserved but not written costs nothing).  Formats without time have
+ * none (p->timeline == NULL) and pay nothing.  Relabelling (--group)
+ * moves the timeline when the tree is rebuilt in its own memory (the
+ * commands); the viewer, which keeps the tree as loaded for its group
+ * key, holds a second copy for the regrouped tree.
  *
  * A sample's values: w (1 when no weights are kept) in its column (col,
  * or the timeline's one column) and 1 in the count column when there is
@@ -71,6 +75,9 @@ int timeline_add(ft_timeline *tl, int64_t t, uint32_t leaf, int64_t w, int col);
 /* A copy of tl with its nodes moved through map (old node -> new node; a
  * sample whose node maps to UINT32_MAX is dropped), or NULL when tl is. */
 ft_timeline *timeline_remap(const ft_timeline *tl, const uint32_t *map);
+/* The same in place: tl's nodes moved through map (a tree rebuilt in
+ * the memory of the old one, relabel.c's consume). */
+void timeline_remap_inplace(ft_timeline *tl, const uint32_t *map);
 
 /* The origin of the time axis, floor(start) in ns, and the end. */
 int64_t timeline_origin(const ft_timeline *tl);

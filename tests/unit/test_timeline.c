@@ -231,6 +231,14 @@ TEST(remap)
 	CHECK(!c->backwards);
 	CHECK(tl->backwards);
 	CHECK_INT(timeline_add(tl, 1, 1, (int64_t)UINT32_MAX + 1, 0), -1);
+	/* In place, as relabelling a tree in its own memory does. */
+	timeline_remap_inplace(tl, map);
+	CHECK_INT(tl->n, 2);
+	CHECK_INT(tl->leaf[1], 4);
+	CHECK_INT(tl->t[1], 9);
+	CHECK(tl->w[0] == 1 && tl->cols[1] == 0);
+	CHECK(!tl->backwards);
+	CHECK_INT(tl->tmin, 5);
 	timeline_free(c);
 	timeline_free(tl);
 }
