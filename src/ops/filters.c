@@ -88,7 +88,7 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	if (kind < 0) {
 		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
 		    "prune-from or show, then a regex; invert, collapse-recursion; "
-		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide)");
+		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide; time A,B)");
 		diag_append_text(err, w, (size_t)(s - w));
 		return -1;
 	}

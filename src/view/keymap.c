@@ -27,7 +27,8 @@ const ft_keydef keymap[] = {
 	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order)"},
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
 	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
-	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE"},
+	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE, "
+	    "time A,B (seconds)"},
 	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
 	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
 	{"F", {'F'}, ACT_FILTER_LIST, "list the filters and the search; x or Delete removes the selected one"},
