@@ -149,9 +149,13 @@ render_heat(ft_view *v, ft_canvas *c)
 		snprintf(scale, sizeof(scale), "%s", ramp + 1);
 		x += canvas_printf(c, x, ly + 1, c->w - x, st_plain, "%s", scale);
 	}
-	canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples per cell%s%llu idle "
-	    "left out; origin %.0f s", hm->maxvalue, ", ", (unsigned long long)hm->idle,
-	    (double)hm->origin / 1e9);
+	if (v->heat.with_idle)
+		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples per cell, idle "
+		    "shown; origin %.0f s", hm->maxvalue, (double)hm->origin / 1e9);
+	else
+		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples per cell, %llu "
+		    "idle left out; origin %.0f s", hm->maxvalue,
+		    (unsigned long long)hm->idle, (double)hm->origin / 1e9);
 	canvas_fill(c, 0, c->w, ly + 2, ' ', bar);
 	canvas_printf(c, 0, ly + 2, c->w, bar, " arrows: cursor  m: mark  Enter: flame "
 	    "graph of the range  z: s/column  H Esc: close");

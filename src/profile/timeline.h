@@ -91,6 +91,7 @@ typedef struct ft_heatmap {
 	uint32_t *counts;
 	uint32_t maxvalue;
 	uint64_t idle;     /* samples left out as idle */
+	int with_idle;     /* for the caller: binned with idle samples */
 } ft_heatmap;
 
 /* The step of a heat map's columns: step_s seconds, or when 0 the

@@ -219,6 +219,7 @@ typedef struct ft_view {
 		uint32_t cx, cy;  /* cursor cell: column, row (0: the top row) */
 		int marked;
 		uint32_t mx, my;  /* the mark */
+		int with_idle;    /* I: idle samples shown */
 		uint32_t left;    /* first column shown */
 	} heat;
 } ft_view;

@@ -51,7 +51,7 @@ view_heatmap_ready(ft_view *v)
 	if (!v->heat.active || v->base == NULL || v->base->timeline == NULL)
 		return;
 	if (v->heat.hm.counts != NULL && v->heat.w == v->w && v->heat.h == v->h &&
-	    v->heat.tl == v->base->timeline)
+	    v->heat.tl == v->base->timeline && v->heat.hm.with_idle == v->heat.with_idle)
 		return;
 	heatmap_free(&v->heat.hm);
 	int cols = v->w - view_heat_x0(v) - 1;
@@ -60,8 +60,9 @@ view_heatmap_ready(ft_view *v)
 	ft_diag err;
 	uint32_t rows = rows_for(v);
 	uint32_t oldrows = v->heat.hm.rows;
-	if (timerange_heatmap(v->base, rows, step, 0, &v->heat.hm, &err) != 0)
+	if (timerange_heatmap(v->base, rows, step, v->heat.with_idle, &v->heat.hm, &err) != 0)
 		return;
+	v->heat.hm.with_idle = v->heat.with_idle;
 	v->heat.w = v->w;
 	v->heat.h = v->h;
 	v->heat.tl = v->base->timeline;
@@ -250,6 +251,10 @@ view_heat_apply(ft_view *v, enum ft_action a)
 		}
 		break;
 	}
+	case ACT_HEAT_IDLE:
+		v->heat.with_idle = !v->heat.with_idle;
+		view_heatmap_ready(v);
+		break;
 	case ACT_ZOOM:
 		return heat_enter(v);
 	case ACT_HEATMAP: case ACT_RESET:

@@ -31,6 +31,16 @@ ft_keys Escape
 ft_check "Esc closes the map" ft_wait_gone 'heat map:'
 ft_keys q
 ft_check "q quits" ft_wait_for 'flametui exited 0'
+# A .cpuprofile: V8's (idle) samples left out, I shows them.
+ft_start 100 30 -- "$FT_DATA/node-phases.cpuprofile"
+ft_check "cpuprofile opens" ft_wait_for 'phaseA'
+ft_keys H
+ft_check "idle left out" ft_wait_for '19 samples per cell, 919 idle left out'
+ft_keys I
+ft_check "I shows idle samples" ft_wait_for 'samples per cell, idle shown'
+ft_keys I
+ft_check "I again leaves them out" ft_wait_for '919 idle left out'
+ft_keys q q
 # A format without time: a message, no map.
 ft_start 80 24 -- "$FT_DATA/small.folded"
 ft_check "opens" ft_wait_for 'total'
