@@ -30,7 +30,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS,
+	OPT_THREADS, OPT_VIEW,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -54,7 +54,10 @@ static const struct cli_option options[] = {
 	    "  --export speedscope    write the profile as speedscope JSON\n"
 	    "  --export svg           write the view (zoom, filters, search, --flip) as an\n"
 	    "                         interactive SVG: hover for details, click to zoom,\n"
-	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"},
+	    "                         Ctrl-F to search; e.g. --export svg -o cpu.svg x.pb.gz\n"
+	    "  --export heatmap       write the heat map of the whole recording (perf\n"
+	    "                         script, .cpuprofile) as FlameScope's JSON: 1 s\n"
+	    "                         columns, 50 subsecond rows, idle samples left out\n"},
 	{"watch", no_argument, OPT_WATCH,
 	    "  --watch                reload the file(s) when they change (appended,\n"
 	    "                         rewritten, replaced), keeping zoom, selection,\n"
@@ -145,10 +148,19 @@ static const struct cli_option options[] = {
 	{"tagshow", required_argument, OPT_FILTER + FILTER_TAGSHOW,
 	    "  --tagshow RE, --taghide RE  which label keys the details list\n"},
 	{"taghide", required_argument, OPT_FILTER + FILTER_TAGHIDE, NULL},
+	{"time-range", required_argument, OPT_FILTER + FILTER_TIME,
+	    "  --time-range A,B       only the samples taken from A to B seconds after\n"
+	    "                         the recording's first whole second (the heat\n"
+	    "                         map's origin; A <= t - floor(start) < B); B may be\n"
+	    "                         'end' (perf script, .cpuprofile)\n"},
 	{"search", required_argument, OPT_SEARCH,
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
 	    "  --butterfly NAME       open the callers/callees view of function NAME\n"},
+	{"view", required_argument, OPT_VIEW,
+	    "  --view heatmap         open the heat map (key H): when the samples were\n"
+	    "                         taken, FlameScope's subsecond-offset picture\n"
+	    "                         (--view flame: the flame graph, the default)\n"},
 	{"details", no_argument, OPT_DETAILS,
 	    "  --details              open the details panel of the selected frame\n"},
 	{"merge", no_argument, OPT_MERGE,
@@ -283,9 +295,10 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		break;
 	case OPT_EXPORT:
 		if (strcmp(arg, "folded") != 0 && strcmp(arg, "pprof") != 0 &&
-		    strcmp(arg, "speedscope") != 0 && strcmp(arg, "svg") != 0)
+		    strcmp(arg, "speedscope") != 0 && strcmp(arg, "svg") != 0 &&
+		    strcmp(arg, "heatmap") != 0)
 			return usage_error("--export: unknown format '%s' (known: folded, pprof, "
-			    "speedscope, svg)", arg);
+			    "speedscope, svg, heatmap)", arg);
 		o->cmd = CMD_EXPORT;
 		o->export_fmt = arg;
 		break;
@@ -390,6 +403,11 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_SEARCH: o->search = arg; break;
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
+	case OPT_VIEW:
+		if (strcmp(arg, "heatmap") != 0 && strcmp(arg, "flame") != 0)
+			return usage_error("--view wants heatmap or flame, not '%s'", arg);
+		o->heatmap = strcmp(arg, "heatmap") == 0;
+		break;
 	case 'h':
 	case OPT_HELP:
 		usage(stdout);
@@ -405,7 +423,8 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			if (filters_add(&o->filters, c - OPT_FILTER, arg != NULL ? arg : "",
 			    &err) != 0) {
 				char m[DIAG_MAX + 32];
-				snprintf(m, sizeof(m), "%s: %s", filter_kind_name(c - OPT_FILTER), err.msg);
+				snprintf(m, sizeof(m), "%s: %s", c - OPT_FILTER == FILTER_TIME ?
+				    "time-range" : filter_kind_name(c - OPT_FILTER), err.msg);
 				return usage_error("--%s", m);
 			}
 			break;

@@ -9,6 +9,7 @@
 #include "cli/cmd_msg.h"
 #include "cli/cmd_input.h"
 #include "export/export_folded.h"
+#include "export/export_heatmap.h"
 #include "export/export_pprof.h"
 #include "export/export_speedscope.h"
 #include "base/xalloc.h"
@@ -85,6 +86,16 @@ cmd_export(ft_input *in, const ft_cmdline *o, FILE *out)
 	if (in->compare)
 		return export_compare(in, o, out);
 	const ft_profile *p = in->p;
+	if (strcmp(o->export_fmt, "heatmap") == 0) {
+		/* The whole recording, as FlameScope draws it: filters and
+		 * ranges choose a flame graph, not the map. */
+		ft_diag err = {{0}};
+		if (export_heatmap(in->base, out, &err) != 0) {
+			cmd_msg(stderr, "flametui: %s\n", err.msg);
+			return 1;
+		}
+		return 0;
+	}
 	if (strcmp(o->export_fmt, "pprof") == 0)
 		return export_pprof_file(p, o, out);
 	if (strcmp(o->export_fmt, "speedscope") == 0) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/timerange.h"
 #include "cli/cmd_info.h"
 #include "cli/cmd_msg.h"
 #include "cli/cmd_input.h"
@@ -128,6 +129,9 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	if (in->have_report && in->threads > 0)
 		cmd_msg(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
 		    in->processes, group_name(o->group));
+	char tbuf[256];
+	if (timerange_describe(in->base, tbuf, sizeof(tbuf)) > 0)
+		fprintf(out, "time=%s\n", tbuf);
 	print_info(in->p, in->col, out);
 	print_labels(in->p, in->col, &o->filters, out);
 	return 0;

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "profile/timeline.h"
 #include "cli/cmd_input.h"
 #include "cli/cmd_msg.h"
 #include "profile/demangle.h"
@@ -268,6 +269,11 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 		    rep->rounded, rep->rounded == 1 ? "" : "s");
 	for (int i = 0; i < rep->nwarn; i++)
 		warn(in, "warning: %s", rep->warn[i].msg);
+	if (p->timeline != NULL && p->timeline->untimed > 0 && p->timeline->n > 0)
+		warn(in, "warning: %s: %llu sample%s without a time: left out of the heat "
+		    "map and of time ranges", path,
+		    (unsigned long long)p->timeline->untimed,
+		    p->timeline->untimed == 1 ? "" : "s");
 	apply_unit(o, p, in, 0);
 	if (in != NULL && rep == &in->report) { /* the file --info reports on */
 		in->threads = p->nthreads;

@@ -82,6 +82,16 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
+	if (o->heatmap) {
+		/* --dump prints characters only: the picture in the ramp. */
+		if (o->cmd == CMD_DUMP)
+			v->colors = 0;
+		view_heat_open(v);
+		if (!v->heat.active) {
+			cmd_msg(stderr, "flametui: --view heatmap: %s\n", v->message);
+			return 1;
+		}
+	}
 	return 0;
 }
 

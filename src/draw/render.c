@@ -21,6 +21,7 @@
 #include "view/prompt_help.h"
 #include "profile/labels.h"
 #include "draw/render_compare.h"
+#include "draw/render_heat.h"
 #include "draw/render_labels.h"
 #include "profile/units.h"
 #include "base/xalloc.h"
@@ -1299,7 +1300,9 @@ render_view(ft_view *v, ft_canvas *c)
 	}
 	v->cursor_x = v->cursor_y = -1;
 	view_heat_ready(v);
-	if (v->bf != NULL) {
+	if (v->heat.active) {
+		render_heat(v, c);
+	} else if (v->bf != NULL) {
 		draw_butterfly(v, c);
 	} else if (v->table.active) {
 		view_table_ready(v);

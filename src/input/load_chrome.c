@@ -36,6 +36,7 @@
 
 #include "base/arena.h"
 #include "profile/idmap.h"
+#include "profile/timeline.h"
 #include "input/json.h"
 #include "profile/labels.h"
 #include "input/loader.h"
@@ -442,6 +443,31 @@ cmp_order(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+/* p's timeline (timeline.h), made on the first profile with samples: each
+ * sample's time and weight (microseconds in column 0, 1 in the samples
+ * column); the bounds are the profiles' startTime and endTime (the
+ * earliest and the latest when a trace holds several). */
+static ft_timeline *
+time_start(ft_profile *p, const struct cprof *P)
+{
+	ft_timeline *tl = p->timeline;
+	if (tl == NULL) {
+		tl = p->timeline = timeline_new(0, 1);
+		tl->idle_rule = FT_IDLE_V8;
+	}
+	int64_t s, e;
+	if (P->have_start && P->have_end &&
+	    !__builtin_mul_overflow(P->start, 1000, &s) &&
+	    !__builtin_mul_overflow(P->end, 1000, &e)) {
+		if (!tl->have_bounds || s < tl->start)
+			tl->start = s;
+		if (!tl->have_bounds || e > tl->end)
+			tl->end = e;
+		tl->have_bounds = 1;
+	}
+	return tl;
+}
+
 /* Add a CPU profile's samples under base: vals[0] microseconds, vals[1]
  * the sample count. */
 static int
@@ -489,6 +515,7 @@ add_cprof(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base,
 	}
 	if (!sorted)
 		qsort(ord, P->ns, sizeof(*ord), cmp_order);
+	ft_timeline *tl = time_start(p, P);
 	for (size_t k = 0; k < P->ns; k++) {
 		size_t i = ord[k].i;
 		int64_t w = 0;
@@ -515,6 +542,10 @@ add_cprof(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base,
 		ft_val v[2] = {w, 1};
 		if (profile_add_self(p, node, v, err) != 0)
 			goto out;
+		int64_t ns;
+		if (tl != NULL && (__builtin_mul_overflow(ord[k].t, 1000, &ns) ||
+		    timeline_add(tl, ns, node, w, 0) != 0))
+			tl->untimed++;
 		C->rep->valid++;
 		if (stackset_add(stacks, node))
 			C->rep->stacks++;

@@ -39,6 +39,7 @@
 #include "input/loader.h"
 #include "profile/demangle.h"
 #include "profile/relabel.h"
+#include "profile/timeline.h"
 #include "base/xalloc.h"
 
 struct perf_event {
@@ -73,6 +74,9 @@ struct perf {
 	char *tmp2;
 	size_t ctmp2;
 	ft_stackset stacks; /* per node: an event ended here (distinct stacks) */
+	int64_t ts;         /* the current event's time (ns), when has_ts */
+	int has_ts;
+	int tl_dropped;     /* a period too big to keep: no timeline */
 };
 
 static int
@@ -226,6 +230,29 @@ tracepoint_event(const char *s, size_t n, size_t from, const char **ev, size_t *
 	return 0;
 }
 
+/* The event's time and stack into the timeline (timeline.h). */
+static void
+keep_time(struct perf *P, uint32_t node)
+{
+	if (P->tl_dropped)
+		return;
+	ft_timeline *tl = P->p->timeline;
+	if (tl == NULL) {
+		tl = P->p->timeline = timeline_new(0, -1);
+		tl->idle_rule = FT_IDLE_PERF;
+	}
+	if (!P->has_ts) {
+		tl->untimed++;
+		return;
+	}
+	if (timeline_add(tl, P->ts, node, P->period, P->col) != 0) {
+		/* A period beyond 32 bits: no exact range can be taken. */
+		timeline_free(tl);
+		P->p->timeline = NULL;
+		P->tl_dropped = 1;
+	}
+}
+
 static int
 finish_event(struct perf *P)
 {
@@ -243,6 +270,7 @@ finish_event(struct perf *P)
 	P->events[P->col].samples++;
 	(void)val_add(&P->events[P->col].total, P->period); /* overflow: add_self fails */
 	P->rep->valid++;
+	keep_time(P, node);
 	if (profile_add_self(P->p, node, P->vals, P->err) != 0) {
 		ft_diag d = *P->err;
 		diag_set(P->err, "%s:%ld: %s", source_name(P->src), source_lineno(P->src), d.msg);
@@ -295,6 +323,43 @@ event_units(struct perf *P)
 	}
 }
 
+/* The event's time: FlameScope's " +([0-9.]+): " after the comm, seconds
+ * with up to 9 decimals, into ns.  0 when the header has none. */
+static int
+header_time(const char *s, size_t n, size_t from, int64_t *ns)
+{
+	for (size_t i = from; i + 1 < n; i++) {
+		if (!is_ws(s[i]) || !(is_digit(s[i + 1]) || s[i + 1] == '.'))
+			continue;
+		size_t j = i + 1;
+		while (j < n && (is_digit(s[j]) || s[j] == '.'))
+			j++;
+		if (j + 1 >= n || s[j] != ':' || !is_ws(s[j + 1]))
+			continue;
+		int64_t w = 0, f = 0, scale = 1000000000;
+		int dot = 0, digits = 0;
+		for (size_t k = i + 1; k < j; k++) {
+			if (s[k] == '.') {
+				if (dot++)
+					return 0;
+			} else if (!dot) {
+				if (w > INT64_MAX / 1000000000 / 10)
+					return 0;
+				w = w * 10 + (s[k] - '0');
+				digits++;
+			} else if (scale > 1) {
+				scale /= 10;
+				f += (s[k] - '0') * scale;
+			}
+		}
+		if (digits == 0)
+			return 0;
+		*ns = w * 1000000000 + f;
+		return 1;
+	}
+	return 0;
+}
+
 static int
 header_line(struct perf *P, const char *s, size_t n, size_t comm_end,
     int64_t pid, int64_t tid)
@@ -331,6 +396,7 @@ header_line(struct perf *P, const char *s, size_t n, size_t comm_end,
 		P->last_pid = pid;
 		P->last_tid = tid;
 	}
+	P->has_ts = header_time(s, n, comm_end, &P->ts);
 	P->is_java = comm_end == 4 && memcmp(s, "java", 4) == 0;
 	P->period = count;
 	P->nframes = 0;

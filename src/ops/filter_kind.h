@@ -23,6 +23,7 @@ enum ft_filter_kind {
 	FILTER_TAGLEAF,
 	FILTER_TAGSHOW,
 	FILTER_TAGHIDE,
+	FILTER_TIME,     /* time A-B s: the samples in a time range (timerange.h) */
 	FILTER_KINDS
 };
 /* Kinds below this one take a regex and go through transform_filter(). */

@@ -29,6 +29,7 @@
 #include "ops/invert.h"
 #include "profile/labels.h"
 #include "ops/tags.h"
+#include "ops/timerange.h"
 #include "base/xalloc.h"
 
 int
@@ -40,7 +41,13 @@ filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
 	}
 	ft_matcher *m = NULL;
 	struct ft_tagspec *tag = NULL;
-	if (kind >= FILTER_TAGFOCUS) {
+	char range[64];
+	if (kind == FILTER_TIME) {
+		int64_t a, b;
+		if (timerange_text(pattern, &a, &b, range, sizeof(range), err) != 0)
+			return -1;
+		pattern = range;
+	} else if (kind >= FILTER_TAGFOCUS) {
 		if (*pattern == '\0') {
 			diag_set(err, "%s: a value is needed", filter_kind_name(kind));
 			return -1;
@@ -81,7 +88,7 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	if (kind < 0) {
 		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
 		    "prune-from or show, then a regex; invert, collapse-recursion; "
-		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide)");
+		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide; time A,B)");
 		diag_append_text(err, w, (size_t)(s - w));
 		return -1;
 	}
@@ -91,6 +98,10 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 		while (*s == ' ' || *s == '\t')
 			s++;
 	if (*s == '\0' && (kind < FILTER_REGEX_KINDS || kind >= FILTER_TAGFOCUS)) {
+		if (kind == FILTER_TIME) {
+			diag_set(err, "time: a range START-END in seconds is needed");
+			return -1;
+		}
 		diag_set(err, "%s: a regex is needed", filter_kind_name(kind));
 		return -1;
 	}
@@ -1049,9 +1060,56 @@ apply_tags(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 	return np;
 }
 
+static ft_profile *apply_regex_untimed(const ft_profile *p0,
+    const ft_filters *f, enum ft_sort sort, int column, ft_diag *err);
+
+/* The time filters (their ranges intersected) on p: *out the tree of the
+ * samples in range, NULL when f has none.  -1 with err. */
+static int
+apply_time(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
+    int column, ft_profile **out, ft_diag *err)
+{
+	int64_t a = INT64_MIN, b = INT64_MAX;
+	int any = 0;
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		int64_t x, y;
+		if (f->v[i].kind != FILTER_TIME ||
+		    timerange_parse(f->v[i].pattern, &x, &y, err) != 0)
+			continue;
+		any = 1;
+		if (x > a)
+			a = x;
+		if (y < b)
+			b = y;
+	}
+	*out = NULL;
+	if (!any)
+		return 0;
+	if (b < a)
+		b = a;
+	*out = timerange_apply(p, a, b, sort, column, err);
+	return *out == NULL ? -1 : 0;
+}
+
 /* Regex filters in order, on a fresh copy when there are none. */
 static ft_profile *
 apply_regex(const ft_profile *p0, const ft_filters *f, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	/* A time range first: it reads the loaded tree's timeline. */
+	ft_profile *timed = NULL;
+	if (apply_time(p0, f, sort, column, &timed, err) != 0)
+		return NULL;
+	if (timed != NULL) {
+		ft_profile *r = apply_regex_untimed(timed, f, sort, column, err);
+		profile_free(timed);
+		return r;
+	}
+	return apply_regex_untimed(p0, f, sort, column, err);
+}
+
+static ft_profile *
+apply_regex_untimed(const ft_profile *p0, const ft_filters *f, enum ft_sort sort,
     int column, ft_diag *err)
 {
 	int failed;

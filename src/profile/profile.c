@@ -20,6 +20,7 @@
 #include "base/arena.h"
 #include "profile/framesrc.h"
 #include "profile/labelsets.h"
+#include "profile/timeline.h"
 #include "base/xalloc.h"
 
 static uint32_t
@@ -118,6 +119,7 @@ profile_free(ft_profile *p)
 	intern_unref(p->names);
 	framesrc_unref(p->fsrc);
 	labelled_free(p->labels);
+	timeline_free(p->timeline);
 	arena_free(p->arena);
 	free(p);
 }

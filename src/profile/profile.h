@@ -126,6 +126,10 @@ typedef struct ft_profile {
 	/* pprof sample labels per (stack, label set) (labels.h); owned, NULL
 	 * when the profile has none.  Transforms carry them over. */
 	struct ft_labelled *labels;
+	/* Each sample's time and stack (timeline.h); owned, NULL when the
+	 * format has no time.  Not copied by profile_new_like(): filters
+	 * drop it, relabelling carries it (timeline_remap). */
+	struct ft_timeline *timeline;
 
 	/* Threads whose stacks start at a root frame of their own, by node
 	 * (relabel.h); NULL when the format has none.  Not copied by

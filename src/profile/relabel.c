@@ -6,6 +6,7 @@
  * one forward pass maps every node) with those root frames renamed.
  */
 #include "profile/relabel.h"
+#include "profile/timeline.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -334,6 +335,15 @@ relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
 	free(nmap);
 	if (rc == 0)
 		labels_remap(p, q, map); /* JFR threads' labels follow the merge */
+	/* The timeline follows too: moved when p is used up, else copied
+	 * (the viewer keeps p for its group key). */
+	if (rc == 0 && consume && p->timeline != NULL) {
+		q->timeline = p->timeline;
+		p->timeline = NULL;
+		timeline_remap_inplace(q->timeline, map);
+	} else if (rc == 0) {
+		q->timeline = timeline_remap(p->timeline, map);
+	}
 	free(map);
 	if (consume) {
 		p->nodes = NULL;

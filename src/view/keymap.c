@@ -28,8 +28,8 @@ const ft_keydef keymap[] = {
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
 	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
 	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE, "
-	    "invert, collapse-recursion [direct|all]; the verbs show as you type, Tab completes "
-	    "a verb, a frame name or a label key"},
+	    "invert, collapse-recursion [direct|all], time A,B (seconds); the verbs show as you "
+	    "type, Tab completes a verb, a frame name or a label key"},
 	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
 	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
 	{"F", {'F'}, ACT_FILTER_LIST, "list the filters and the search; x or Delete removes the selected one"},
@@ -51,6 +51,14 @@ const ft_keydef keymap[] = {
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
 	{"p", {'p'}, ACT_PAUSE, "--watch and record: pause or resume following the file (a recording goes on)"},
+	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile): "
+	    "columns are seconds, rows parts of a second, as FlameScope; arrows move the cursor, "
+	    "Enter shows the flame graph of the range from the mark to the cursor (or of the "
+	    "cursor's cell) as a `time A-B s` filter chip"},
+	{"m", {'m'}, ACT_HEAT_MARK, "heat map: mark the start of a time range (again: unmark)"},
+	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
+	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
+	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},

@@ -30,6 +30,7 @@ static const struct verb {
 	{"taghide", "RE", "details panel: leave out the label keys matching RE, e.g. taghide ^pprof", 0},
 	{"invert", "", "bottom-up graph: the roots are where samples were taken", 0},
 	{"collapse-recursion", "[direct|all]", "merge recursive calls: direct (f;f) or all (f;g;f)", 0},
+	{"time", "A,B", "the samples taken A to B seconds after the recording's start, e.g. time 2,4.5", 0},
 };
 #define NVERBS ((int)(sizeof(verbs) / sizeof(verbs[0])))
 

@@ -94,6 +94,7 @@ view_free(ft_view *v)
 {
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
+	heatmap_free(&v->heat.hm);
 	match_free(v->search);
 	free(v->search_before);
 	if (!v->hl_shared)

@@ -37,6 +37,7 @@
 #include "profile/profile.h"
 #include "view/prompt.h"
 #include "ops/filters.h"
+#include "profile/timeline.h"
 
 enum ft_view_flags {
 	V_REDRAW = 1,
@@ -209,6 +210,21 @@ typedef struct ft_view {
 		struct ft_label_share *r;
 	} lab;
 	struct ft_bfview *bf; /* butterfly view when open */
+	/* The heat map (H, view_heat.c): FlameScope's picture of base's
+	 * timeline, binned for the screen; a cursor over its cells and a
+	 * mark; Enter takes the range as a `time` filter. */
+	struct {
+		int active;
+		ft_heatmap hm;    /* hm.counts NULL until binned */
+		int w, h;         /* the screen it was binned for */
+		const ft_timeline *tl; /* and the timeline (a reload, a regroup) */
+		int64_t step_s;   /* seconds per column; 0: automatic */
+		uint32_t cx, cy;  /* cursor cell: column, row (0: the top row) */
+		int marked;
+		uint32_t mx, my;  /* the mark */
+		int with_idle;    /* I: idle samples shown */
+		uint32_t left;    /* first column shown */
+	} heat;
 } ft_view;
 
 /* The butterfly view: two half views over the callers tree (drawn flipped,
@@ -315,6 +331,31 @@ int view_copy_text(ft_view *v, char *text, size_t len, int stack);
 int view_copy_selection(ft_view *v, int stack);
 /* A message built at run time (copied into the view). */
 void view_message(ft_view *v, const char *msg);
+
+/* --- view_heat.c: the heat map and its time ranges ---------------------- */
+
+/* Open the heat map of base's timeline (a message when it has none);
+ * close it.  V_* flags. */
+int view_heat_open(ft_view *v);
+void view_heat_close(ft_view *v);
+/* Bin for the current screen when needed (render_view calls it): rows
+ * 50, or 40, 20, 10 when the screen is too short; one column per cell. */
+void view_heatmap_ready(ft_view *v);
+/* Screen lines the map takes, the column of the first cell, the legend's
+ * first line. */
+int view_heat_top(const ft_view *v);
+int view_heat_x0(const ft_view *v);
+int view_heat_legend_y(const ft_view *v);
+/* Cell (col, row)'s start and end: ns from the origin. */
+int64_t view_heat_cell_start(const ft_view *v, uint32_t col, uint32_t row);
+int64_t view_heat_cell_end(const ft_view *v, uint32_t col, uint32_t row);
+/* The selected range: the mark to the cursor (swapped if reversed), or
+ * the cursor's cell alone.  ns from the origin. */
+void view_heat_range(const ft_view *v, int64_t *a, int64_t *b);
+/* Keys in the heat map.  V_* flags. */
+int view_heat_apply(ft_view *v, enum ft_action a);
+/* A click on screen cell (x, y): the cursor goes there. */
+int view_heat_click(ft_view *v, int x, int y, int dbl);
 
 /* --- view_modes.c: search, filters, tables, butterfly, prompts ------------ */
 

@@ -447,6 +447,18 @@ view_apply(ft_view *v, enum ft_action a)
 	view_update_layout(v);
 	if (v->help)
 		return help_apply(v, a);
+	if (v->heat.active) {
+		int r = view_heat_apply(v, a);
+		if (r != 0 || a == ACT_ZOOM)
+			return r;
+		/* Help, quit, the filter keys: as everywhere. */
+		if (a != ACT_HELP && a != ACT_QUIT && a != ACT_FILTER_POP &&
+		    a != ACT_FILTER_CLEAR && a != ACT_FILTER_UNDO && a != ACT_FILTER_REDO &&
+		    a != ACT_REDRAW && a != ACT_SUSPEND)
+			return 0;
+	}
+	if (a == ACT_HEATMAP)
+		return view_heat_open(v);
 	if (v->bf != NULL)
 		return bf_apply(v, a);
 	if (v->table.active)
@@ -476,6 +488,10 @@ view_key(ft_view *v, int key)
 		if (key == FTK_DELETE)
 			return f | flist_apply(v, ACT_FILTER_POP);
 	}
+	if (!v->help && v->heat.active && (key == FTK_ESC || key == 'q')) {
+		view_heat_close(v);
+		return V_REDRAW;
+	}
 	if (!v->help && key == FTK_ESC) {
 		if (v->bf != NULL) {
 			view_butterfly_close(v);
@@ -502,6 +518,8 @@ view_click(ft_view *v, int x, int y, int dbl)
 {
 	if (v->prompt_kind != PK_NONE || v->help)
 		return 0;
+	if (v->heat.active)
+		return view_heat_click(v, x, y, dbl);
 	if (v->bf != NULL) {
 		ft_bfview *bf = v->bf;
 		view_butterfly_geometry(v);

@@ -1,0 +1,190 @@
+/* timerange.c - the tree of a time range, the heat map of a profile (see
+ * timerange.h). */
+#include "ops/timerange.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "profile/intern.h"
+
+static const char *const idle_funcs[] = {"cpuidle", "cpu_idle",
+    "cpu_bringup_and_idle", "native_safe_halt", "xen_hypercall_sched_op",
+    "xen_hypercall_vcpu_op"};
+
+uint8_t *
+timerange_idle_nodes(const ft_profile *p)
+{
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL || tl->idle_rule == FT_IDLE_NONE)
+		return NULL;
+	/* 0: nothing yet, 1: below a swapper frame, 2: idle.  A parent's
+	 * id is below its children's: one pass in id order. */
+	uint8_t *st = xcalloc(p->nnodes ? p->nnodes : 1, 1);
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		uint8_t s = st[p->nodes[n].parent];
+		const char *name = intern_str(p->names, p->nodes[n].name);
+		if (tl->idle_rule == FT_IDLE_V8) {
+			s = s == 2 || strcmp(name, "(idle)") == 0 ? 2 : 0;
+		} else if (s < 2) {
+			if (s == 0 && strstr(name, "swapper") != NULL)
+				s = 1;
+			/* FlameScope's regex: swapper.*(cpuidle|...) over
+			 * the stack text, so the same frame may hold both. */
+			const char *from = s == 1 ? name : NULL;
+			if (from != NULL && st[p->nodes[n].parent] == 0)
+				from = strstr(name, "swapper") + 7;
+			for (size_t i = 0; from != NULL &&
+			    i < sizeof(idle_funcs) / sizeof(idle_funcs[0]); i++)
+				if (strstr(from, idle_funcs[i]) != NULL)
+					s = 2;
+		}
+		st[n] = s;
+	}
+	for (uint32_t n = 0; n < p->nnodes; n++)
+		st[n] = st[n] == 2;
+	return st;
+}
+
+int
+timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
+    int with_idle, ft_heatmap *hm, ft_diag *err)
+{
+	if (p->timeline == NULL) {
+		diag_set(err, "%s: the %s format keeps no time per sample", p->source ?
+		    p->source : "-", p->format ? p->format : "input");
+		return -1;
+	}
+	uint8_t *idle = with_idle ? NULL : timerange_idle_nodes(p);
+	heatmap_bin(p->timeline, rows, step, idle, hm);
+	free(idle);
+	return 0;
+}
+
+ft_profile *
+timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL) {
+		diag_set(err, "%s: the %s format keeps no time per sample: no time "
+		    "range can be taken", p->source ? p->source : "-",
+		    p->format ? p->format : "input");
+		return NULL;
+	}
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	int64_t o = timeline_origin(tl);
+	/* Self values of the samples in range, by old node, then summed up
+	 * the tree (a parent's id is below its children's). */
+	uint64_t *self = xcalloc(nn * nv, sizeof(uint64_t));
+	uint64_t *tot = xcalloc(nn * nv, sizeof(uint64_t));
+	ft_timeline *keep = timeline_new(tl->col, tl->count_col);
+	keep->start = tl->start;
+	keep->end = tl->end;
+	keep->have_bounds = 1;
+	if (!tl->have_bounds) {
+		keep->start = tl->tmin;
+		keep->end = tl->tmax;
+	}
+	keep->untimed = tl->untimed;
+	keep->idle_rule = tl->idle_rule;
+	int over = 0;
+	for (uint32_t i = 0; i < tl->n; i++) {
+		int64_t d = tl->t[i] - o;
+		if (d < a || d >= b)
+			continue;
+		uint32_t n = tl->leaf[i];
+		int c = tl->cols != NULL ? tl->cols[i] : tl->col;
+		uint64_t w = tl->w != NULL ? tl->w[i] : 1;
+		if (n >= nn || (size_t)c >= nv)
+			continue;
+		over |= __builtin_add_overflow(self[n * nv + (size_t)c], w,
+		    &self[n * nv + (size_t)c]);
+		if (tl->count_col >= 0 && (size_t)tl->count_col < nv)
+			self[n * nv + (size_t)tl->count_col]++;
+		(void)timeline_add(keep, tl->t[i], n, (int64_t)w, c);
+	}
+	memcpy(tot, self, nn * nv * sizeof(uint64_t));
+	for (size_t n = nn; n-- > 1;) {
+		size_t par = p->nodes[n].parent;
+		for (size_t j = 0; j < nv; j++)
+			over |= __builtin_add_overflow(tot[par * nv + j],
+			    tot[n * nv + j], &tot[par * nv + j]);
+	}
+	if (over || tot[0] > INT64_MAX) {
+		diag_set(err, "total of counts overflows 64 bits");
+		free(self);
+		free(tot);
+		timeline_free(keep);
+		return NULL;
+	}
+	ft_profile *np = profile_new_like(p);
+	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	map[0] = FT_ROOT;
+	ft_val *row = xmalloc(sizeof(ft_val) * (nv ? nv : 1));
+	int rc = 0;
+	for (size_t n = 0; n < nn && rc == 0; n++) {
+		int any = 0;
+		if (n > 0) {
+			map[n] = FT_NONE;
+			uint32_t par = map[p->nodes[n].parent];
+			for (size_t j = 0; j < nv; j++)
+				any |= tot[n * nv + j] != 0;
+			if (!any || par == FT_NONE)
+				continue;
+			map[n] = profile_append(np, par, p->nodes[n].name);
+		}
+		any = 0;
+		for (size_t j = 0; j < nv; j++) {
+			row[j] = (ft_val)self[n * nv + j];
+			any |= row[j] != 0;
+		}
+		if (any)
+			rc = profile_add_self(np, map[n], row, err);
+	}
+	/* The kept samples' nodes, and the thread roots, move to the new ids. */
+	for (uint32_t i = 0; i < keep->n; i++)
+		keep->leaf[i] = map[keep->leaf[i]];
+	for (uint32_t k = 0; k < p->nthreads; k++) {
+		uint32_t m = map[p->threads[k].node];
+		if (m == FT_NONE)
+			continue;
+		if (np->nthreads == np->cthreads) {
+			np->cthreads = (uint32_t)grow_cap(np->cthreads, np->nthreads + 1, 8);
+			np->threads = xreallocarray(np->threads, np->cthreads,
+			    sizeof(*np->threads));
+		}
+		np->threads[np->nthreads] = p->threads[k];
+		np->threads[np->nthreads++].node = m;
+	}
+	free(row);
+	free(map);
+	free(self);
+	free(tot);
+	np->timeline = keep;
+	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
+		profile_free(np);
+		return NULL;
+	}
+	return np;
+}
+
+int
+timerange_describe(const ft_profile *p, char *buf, size_t cap)
+{
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL || cap == 0)
+		return 0;
+	int64_t o = timeline_origin(tl), e = timeline_end(tl);
+	int k = snprintf(buf, cap, "%u samples with time, %.3f s from %.3f s (origin %.0f s)",
+	    tl->n, (double)(e - (tl->have_bounds ? tl->start : tl->tmin)) / 1e9,
+	    (double)(tl->have_bounds ? tl->start : tl->tmin) / 1e9, (double)o / 1e9);
+	if (k > 0 && (size_t)k < cap && tl->untimed > 0)
+		k += snprintf(buf + k, cap - (size_t)k, "; %llu without time (left out of "
+		    "the heat map and of time ranges)", (unsigned long long)tl->untimed);
+	if (k > 0 && (size_t)k < cap && tl->backwards)
+		k += snprintf(buf + k, cap - (size_t)k, "; times go backwards (binned as "
+		    "they come)");
+	return k < 0 ? 0 : (size_t)k >= cap ? (int)cap - 1 : k;
+}

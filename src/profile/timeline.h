@@ -1,0 +1,119 @@
+/* timeline.h - when each sample was taken, kept beside the call tree.
+ *
+ * Formats with time (perf script's event timestamps, a .cpuprofile's
+ * startTime + timeDeltas) keep, per sample, its time in nanoseconds and
+ * its stack (the leaf node); the tree merges samples, the timeline does
+ * not.  Per sample 12 bytes, 16 when samples weigh other than 1 (perf's
+ * periods, a .cpuprofile's microseconds), plus 1 when a perf script file
+ * holds more than one event type, in big arrays (xbig_realloc: room
+ * reserved but not written costs nothing).  Formats without time have
+ * none (p->timeline == NULL) and pay nothing.  Relabelling (--group)
+ * moves the timeline when the tree is rebuilt in its own memory (the
+ * commands); the viewer, which keeps the tree as loaded for its group
+ * key, holds a second copy for the regrouped tree.
+ *
+ * A sample's values: w (1 when no weights are kept) in its column (col,
+ * or the timeline's one column) and 1 in the count column when there is
+ * one (a .cpuprofile's "samples").  timeline_range() makes the tree of the
+ * samples in a time range from these, so it is exact.
+ *
+ * Loaders add samples as they come; times may go backwards (binned as
+ * they come, never sorted).  Transforms that keep node ids for the same
+ * stacks carry the timeline over with timeline_remap(); filters drop it
+ * (profile_new_like() does not copy it): the heat map is drawn from the
+ * loaded profile, and a time range (ops/timerange.h) is applied to it
+ * before any filter.  This file knows no tree: ops/timerange.h joins the
+ * two (idle nodes, the heat map of a profile, the tree of a range).
+ *
+ * The heat map (FlameScope's binning): rows subsecond buckets, columns
+ * steps of step seconds from floor(start); a sample at t is in row
+ * rows - floor(rows * frac(t)) - 1 and column floor((t - floor(start)) /
+ * step); there are ceil((ceil(end) - floor(start)) / step) columns.
+ * start and end are the recording's own when the format states them,
+ * else the first and last sample's (the smallest and largest time).
+ * Idle samples (FlameScope's rules) are left out unless asked for.
+ */
+#ifndef FT_TIMELINE_H
+#define FT_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+
+#define FT_NS 1000000000LL
+
+typedef struct ft_timeline {
+	int64_t *t;      /* ns */
+	uint32_t *leaf;  /* node */
+	uint32_t *w;     /* weight in its column; NULL: every weight is 1 */
+	uint8_t *cols;   /* column per sample; NULL: every sample's is col */
+	uint32_t n, cap;
+	int col;         /* the column of samples when col[] is NULL */
+	int count_col;   /* a column that counts 1 per sample, or -1 */
+	int64_t start, end; /* ns: the recording's bounds when have_bounds */
+	int have_bounds;
+	int64_t tmin, tmax; /* the samples' smallest and largest time */
+	int backwards;   /* some sample's time is below the one before */
+	uint64_t untimed; /* samples of the file without a time */
+	int idle_rule;   /* FT_IDLE_* */
+} ft_timeline;
+
+enum {
+	FT_IDLE_NONE = 0,
+	FT_IDLE_PERF,    /* swapper with cpuidle, cpu_idle, ... below it */
+	FT_IDLE_V8,      /* a frame named (idle) */
+};
+
+ft_timeline *timeline_new(int col, int count_col);
+void timeline_free(ft_timeline *tl);
+
+/* Append one sample: t ns, leaf node, weight w in column col.  -1 (and
+ * nothing added) when w does not fit the 32 bits kept. */
+int timeline_add(ft_timeline *tl, int64_t t, uint32_t leaf, int64_t w, int col);
+
+/* A copy of tl with its nodes moved through map (old node -> new node; a
+ * sample whose node maps to UINT32_MAX is dropped), or NULL when tl is. */
+ft_timeline *timeline_remap(const ft_timeline *tl, const uint32_t *map);
+/* The same in place: tl's nodes moved through map (a tree rebuilt in
+ * the memory of the old one, relabel.c's consume). */
+void timeline_remap_inplace(ft_timeline *tl, const uint32_t *map);
+
+/* The origin of the time axis, floor(start) in ns, and the end. */
+int64_t timeline_origin(const ft_timeline *tl);
+int64_t timeline_end(const ft_timeline *tl);
+
+/* A heat map: counts[col * rows + row]. */
+typedef struct ft_heatmap {
+	uint32_t rows, cols;
+	int64_t step;      /* ns per column */
+	int64_t origin;    /* ns: floor(start) */
+	uint32_t *counts;
+	uint32_t maxvalue;
+	uint64_t idle;     /* samples left out as idle */
+	int with_idle;     /* for the caller: binned with idle samples */
+} ft_heatmap;
+
+/* The step of a heat map's columns: step_s seconds, or when 0 the
+ * smallest of 1, 2, 5, 10, 60, 300, 600, 1800, 3600... s giving at most
+ * max_cols columns (max_cols 0: 1 s). */
+int64_t heatmap_step(const ft_timeline *tl, int64_t step_s, uint32_t max_cols);
+
+/* Bin tl: rows per second, step ns per column (heatmap_step()); samples
+ * at a node with idle[node] set are left out (idle may be NULL). */
+void heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
+    const uint8_t *idle, ft_heatmap *hm);
+void heatmap_free(ft_heatmap *hm);
+
+/* Parse "A,B" or "A-B" (seconds from the origin, decimals allowed, an
+ * optional " s" after; B may be empty or "end" for "to the end") into ns
+ * offsets: a sample is in when *a <= t - origin < *b.  -1 with err on bad
+ * text or an end not after the start. */
+int timerange_parse(const char *s, int64_t *a, int64_t *b, ft_diag *err);
+
+/* timerange_parse() and the range as a filter's text, "12.34-14.02 s"
+ * ("12.34-end s" when open), into buf.  -1 with err on bad text. */
+int timerange_text(const char *s, int64_t *a, int64_t *b, char *buf,
+    size_t cap, ft_diag *err);
+
+#endif

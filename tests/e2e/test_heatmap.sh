@@ -1,0 +1,50 @@
+#!/bin/sh
+# The heat map (H): FlameScope's picture of a perf recording with two
+# phases (phase_a in second 0-1, a sleep, phase_b in second 2-3); the
+# cursor moves over cells, m marks, Enter shows the flame graph of the
+# range as a `time` chip, x removes it, U brings it back, H/Esc close.
+. "$(dirname "$0")/lib.sh"
+
+ft_start 100 30 -- "$FT_DATA/perf-phases.txt.gz"
+ft_check "opens on the flame graph" ft_wait_for 'phase_a'
+ft_keys H
+ft_check "H opens the heat map" ft_wait_for 'heat map: 4 columns of 1 s, 50 rows of 20 ms'
+ft_check "cursor on the first busy cell" ft_wait_for 'cursor 0\.980 s: 20 samples'
+ft_keys Down
+ft_check "Down: the next row" ft_wait_for 'cursor 0\.960 s'
+ft_keys Up Right Right
+ft_check "Right Right: the third second" ft_wait_for 'cursor 2\.980 s'
+ft_keys m Right
+ft_check "m then Right: a range" ft_wait_for 'range 2\.980-4\.000 s'
+ft_keys Enter
+ft_check "Enter: the flame graph of the range, as a chip" ft_wait_for 'time:2\.98-4 s'
+ft_check "the range holds phase_b" ft_wait_for 'phase_b'
+ft_check "and not phase_a" ft_wait_gone 'phase_a'
+ft_keys x
+ft_check "x removes the chip" ft_wait_gone 'time:2\.98'
+ft_check "the whole recording again" ft_wait_for 'phase_a'
+ft_keys U
+ft_check "U brings the range back" ft_wait_for 'time:2\.98-4 s'
+ft_keys H
+ft_check "H again: the map, its cursor kept" ft_wait_for 'cursor 3\.980 s'
+ft_keys Escape
+ft_check "Esc closes the map" ft_wait_gone 'heat map:'
+ft_keys q
+ft_check "q quits" ft_wait_for 'flametui exited 0'
+# A .cpuprofile: V8's (idle) samples left out, I shows them.
+ft_start 100 30 -- "$FT_DATA/node-phases.cpuprofile"
+ft_check "cpuprofile opens" ft_wait_for 'phaseA'
+ft_keys H
+ft_check "idle left out" ft_wait_for '19 samples per cell, 919 idle left out'
+ft_keys I
+ft_check "I shows idle samples" ft_wait_for 'samples per cell, idle shown'
+ft_keys I
+ft_check "I again leaves them out" ft_wait_for '919 idle left out'
+ft_keys q q
+# A format without time: a message, no map.
+ft_start 80 24 -- "$FT_DATA/small.folded"
+ft_check "opens" ft_wait_for 'total'
+ft_keys H
+ft_check "H without time says why" ft_wait_for 'no heat map'
+ft_keys q
+ft_done

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Independent checks of flametui's time handling (issue 25).
+
+FlameScope's heat map, re-implemented from its rules (Netflix/flamescope
+app/perf/heatmap.py, app/cpuprofile/heatmap.py, app/controllers/
+heatmap.py): 50 rows, 1 s columns, row = rows - floor(rows * frac(t)) - 1,
+column = floor(t - floor(start)), columns = ceil(end) - floor(start);
+perf: start/end the first/last sample's time, idle = the event text
+matching swapper.*(cpuidle|cpu_idle|...); cpuprofile: startTime/endTime,
+idle = samples of the "(idle)" node.  Times are exact fractions of the
+decimal text (FlameScope uses floats; the two differ only for a sample
+exactly on a row boundary).  Compared with `flametui --export heatmap`.
+
+Time ranges: the samples with A <= t - floor(start) < B summed here from
+the raw text / JSON, compared with `flametui --time-range A,B --export
+folded` (totals, and the share of each phase's function).
+
+usage: time_ref.py FLAMETUI DATA_DIR
+prints "time-reference: N passed, N failed"
+"""
+import gzip
+import json
+import math
+import re
+import subprocess
+import sys
+from fractions import Fraction
+
+flametui, data = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("time-reference: FAIL %s %s" % (name, detail))
+
+
+def run(*args):
+    r = subprocess.run([flametui] + list(args), capture_output=True)
+    return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode()
+
+
+EVENT = re.compile(r" +([0-9.]+): .+?:")
+IDLE = re.compile("swapper.*(cpuidle|cpu_idle|cpu_bringup_and_idle|"
+                  "native_safe_halt|xen_hypercall_sched_op|xen_hypercall_vcpu_op)")
+PERIOD = re.compile(r":\s+(\d+)\s+\S+:\s*$")
+
+
+def read_perf(path):
+    """Events as (time, text, period, frames); FlameScope's start/end."""
+    op = gzip.open if path.endswith(".gz") else open
+    with op(path, "rt") as f:
+        lines = f.read().split("\n")
+    events, cur = [], None
+    start, ts = None, None
+    for line in lines:
+        if line.startswith("#"):
+            continue
+        m = EVENT.search(line)
+        if m:
+            if cur is not None:
+                events.append(cur)
+            ts = Fraction(m.group(1))
+            start = ts if start is None or ts < start else start
+            p = PERIOD.search(line)
+            cur = [ts, line.rstrip(), int(p.group(1)) if p else 1, []]
+        elif cur is not None:
+            cur[1] += line.rstrip()
+            s = line.strip()
+            if s:
+                sym = s.split(" ", 1)[1].rsplit(" (", 1)[0]
+                cur[3].append(re.sub(r"\+0x[0-9a-f]+$", "", sym))
+    if cur is not None:
+        events.append(cur)
+    return events, start, ts  # FlameScope: end is the last event's time
+
+
+def heatmap(offsets, start, end, rows=50):
+    cols = int(math.ceil(end) - math.floor(start))
+    last = max([int(math.floor(t - math.floor(start))) for t in offsets] + [cols - 1])
+    values = [[0] * rows for _ in range(last + 1)]
+    for t in offsets:
+        c = int(math.floor(t - math.floor(start)))
+        r = rows - int(math.floor(rows * (t - math.floor(t)))) - 1
+        values[c][r] += 1
+    return {"columns": list(range(last + 1)),
+            "rows": [1000 * (i / rows) for i in reversed(range(rows))],
+            "values": values,
+            "maxvalue": max([max(v) for v in values] + [0])}
+
+
+def compare_heatmap(name, path, exp):
+    rc, out, err = run("--export", "heatmap", path)
+    if rc != 0:
+        check(name, False, err)
+        return
+    got = json.loads(out)
+    for k in ("columns", "rows", "values", "maxvalue"):
+        check("%s heatmap %s" % (name, k), got.get(k) == exp[k],
+              "" if got.get(k) == exp[k] else "(%d vs %d columns)" % (
+                  len(got.get("values", [])), len(exp["values"])))
+
+
+def folded_sums(out, funcs):
+    tot, per = 0, {f: 0 for f in funcs}
+    for line in out.splitlines():
+        stack, v = line.rsplit(" ", 1)
+        frames = stack.split(";")
+        tot += int(v)
+        for f in funcs:
+            if f in frames:
+                per[f] += int(v)
+    return tot, per
+
+
+# --- perf script -----------------------------------------------------------
+for fname in ("perf-phases.txt.gz", "perf-phases-edges.txt"):
+    path = "%s/%s" % (data, fname)
+    events, start, end = read_perf(path)
+    timed_end = max(e[0] for e in events)  # same as the last for these files
+    check(fname + " end is the last time", timed_end == end)
+    offs = [e[0] for e in events if not IDLE.search(e[1])]
+    compare_heatmap(fname, path, heatmap(offs, start, end))
+
+path = data + "/perf-phases.txt.gz"
+events, start, end = read_perf(path)
+origin = math.floor(start)
+funcs = ("phase_a", "phase_b", "spin_a", "spin_b")
+last_a = max(e[0] for e in events if "phase_a" in e[3]) - origin
+first_b = min(e[0] for e in events if "phase_b" in e[3]) - origin
+check("perf phases apart", last_a < first_b - Fraction(1, 2),
+      "%s %s" % (float(last_a), float(first_b)))
+mid = (last_a + first_b) / 2
+cuts = [Fraction(0), Fraction(round(float(mid), 3)).limit_denominator(1000),
+        Fraction(10)]
+ranges = [(cuts[0], cuts[1]), (cuts[1], cuts[2]), (Fraction(1, 2), Fraction(11, 4)),
+          (Fraction(0), Fraction(1, 4))]
+for a, b in ranges:
+    sel = [e for e in events if a <= e[0] - origin < b]
+    exp_tot = sum(e[2] for e in sel)
+    exp_per = {f: sum(e[2] for e in sel if f in e[3]) for f in funcs}
+    ra, rb = "%.3f" % float(a), "%.3f" % float(b)
+    rc, out, err = run("--time-range", "%s,%s" % (ra, rb), "--export", "folded", path)
+    tot, per = folded_sums(out, funcs)
+    check("perf --time-range %s,%s total" % (ra, rb), rc == 0 and tot == exp_tot,
+          "%d vs %d %s" % (tot, exp_tot, err))
+    check("perf --time-range %s,%s per phase" % (ra, rb), per == exp_per,
+          "%s vs %s" % (per, exp_per))
+    # Grouped by thread: the timeline follows the regrouped tree.
+    rc, out, err = run("--group", "thread", "--time-range", "%s,%s" % (ra, rb),
+                       "--export", "folded", path)
+    tot, per = folded_sums(out, funcs)
+    check("perf --group thread --time-range %s,%s" % (ra, rb),
+          rc == 0 and tot == exp_tot and per == exp_per, "%d vs %d %s" % (tot, exp_tot, err))
+# One phase's range holds only its function.
+rc, out, _ = run("--time-range", "0,%.3f" % float(cuts[1]), "--export", "folded", path)
+check("perf range A has phase_a only", "phase_a" in out and "phase_b" not in out)
+rc, out, _ = run("--time-range", "%.3f,end" % float(cuts[1]), "--export", "folded", path)
+check("perf range B has phase_b only", "phase_b" in out and "phase_a" not in out)
+
+# --- .cpuprofile -----------------------------------------------------------
+path = data + "/node-phases.cpuprofile"
+prof = json.load(open(path))
+nodes = {n["id"]: n for n in prof["nodes"]}
+parent = {}
+for n in prof["nodes"]:
+    for c in n.get("children", []):
+        parent[c] = n["id"]
+
+
+def stack_names(i):
+    out = []
+    while i is not None:
+        out.append(nodes[i]["callFrame"]["functionName"])
+        i = parent.get(i)
+    return out
+
+
+idle = [n["id"] for n in prof["nodes"] if n["callFrame"]["functionName"] == "(idle)"]
+idle_id = idle[0] if idle else None
+t, times = prof["startTime"], []
+for d in prof["timeDeltas"]:
+    t += d
+    times.append(t)
+st, en = Fraction(prof["startTime"], 10**6), Fraction(prof["endTime"], 10**6)
+offs = [Fraction(x, 10**6) for x, s in zip(times, prof["samples"]) if s != idle_id]
+compare_heatmap("node-phases.cpuprofile", path, heatmap(offs, st, en))
+# Weights as DevTools: to the next sample in time order, the last to endTime.
+order = sorted(range(len(times)), key=lambda i: (times[i], i))
+weight = {}
+for k, i in enumerate(order):
+    nxt = times[order[k + 1]] if k + 1 < len(order) else max(prof["endTime"], times[i])
+    weight[i] = nxt - times[i]
+origin = math.floor(st)
+nfuncs = ("phaseA", "phaseB", "spinA", "spinB")
+for a, b in ((0, 1.5), (1.5, 10), (0.25, 2.75)):
+    fa, fb = Fraction(a).limit_denominator(100), Fraction(b).limit_denominator(100)
+    sel = [i for i in range(len(times)) if fa <= Fraction(times[i], 10**6) - origin < fb]
+    for col, w in ((0, lambda i: weight[i]), (1, lambda i: 1)):
+        exp_tot = sum(w(i) for i in sel)
+        exp_per = {f: sum(w(i) for i in sel if f in stack_names(prof["samples"][i]))
+                   for f in nfuncs}
+        rc, out, err = run("--time-range", "%g,%g" % (a, b), "--sample-type", str(col),
+                           "--export", "folded", path)
+        tot, per = folded_sums(out, nfuncs)
+        check("cpuprofile --time-range %g,%g column %d" % (a, b, col),
+              rc == 0 and tot == exp_tot and per == exp_per,
+              "%d vs %d; %s vs %s %s" % (tot, exp_tot, per, exp_per, err))
+
+# --- bad input -----------------------------------------------------------
+rc, out, err = run("--info", data + "/perf-phases-edges.txt")
+check("untimed sample counted and said", "1 sample without a time" in err and
+      "1 without time" in out, err + out)
+check("backwards times said", "times go backwards" in out, out)
+rc, out, err = run("--time-range", "5,2", "--info", data + "/perf-phases.txt.gz")
+check("reversed range refused", rc == 2 and "not after the start" in err, err)
+rc, out, err = run("--time-range", "0,1", "--export", "folded", data + "/small.folded")
+check("range on a format without time refused", rc != 0 and "no time" in err, err)
+rc, out, err = run("--export", "heatmap", data + "/small.folded")
+check("heatmap of a format without time refused", rc != 0 and "no time" in err, err)
+
+print("time-reference: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)

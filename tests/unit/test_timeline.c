@@ -1,0 +1,256 @@
+/* test_timeline.c - per-sample times (profile/timeline.h), FlameScope's
+ * heat map binning, the auto column step, range parsing, the tree of a
+ * time range (ops/timerange.h) alone and among other filters, idle rules,
+ * and the timeline carried through relabelling.  Expected cells are
+ * worked out by hand from FlameScope's rules (app/controllers/heatmap.py):
+ * row = rows - floor(rows * frac(t)) - 1, column = floor(t - floor(start)),
+ * columns = ceil(end) - floor(start). */
+#include "ops/filters.h"
+#include "ops/timerange.h"
+#include "profile/relabel.h"
+#include "profile/timeline.h"
+#include "tree_util.h"
+#include "unit.h"
+
+#define MS 1000000LL
+
+static uint32_t
+node_of(const ft_profile *p, const char *path)
+{
+	uint32_t ids[16], n = 0;
+	char buf[128];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *s = strtok(buf, ";"); s != NULL; s = strtok(NULL, ";"))
+		ids[n++] = intern_find(p->names, s, strlen(s), 0);
+	return profile_lookup(p, ids, n);
+}
+
+static uint32_t
+cell(const ft_heatmap *hm, uint32_t col, uint32_t row)
+{
+	return hm->counts[(size_t)col * hm->rows + row];
+}
+
+TEST(binning)
+{
+	ft_timeline *tl = timeline_new(0, -1);
+	/* 10.000 s: column 0, row 49; 10.999 s: row 0; 12.500 s: column 2,
+	 * row 50 - 25 - 1 = 24; 12.519 s: row 24 too (floor(25.95) = 25);
+	 * 12.520 s: floor(26.0) = 26, row 23. */
+	int64_t t[] = {10000 * MS, 10999 * MS, 12500 * MS, 12519 * MS, 12520 * MS};
+	for (int i = 0; i < 5; i++)
+		CHECK_INT(timeline_add(tl, t[i], 1, 1, 0), 0);
+	ft_heatmap hm;
+	heatmap_bin(tl, 50, FT_NS, NULL, &hm);
+	CHECK_INT(hm.origin, 10 * FT_NS);
+	CHECK_INT(hm.cols, 3); /* ceil(12.52) - 10 */
+	CHECK_INT(cell(&hm, 0, 49), 1);
+	CHECK_INT(cell(&hm, 0, 0), 1);
+	CHECK_INT(cell(&hm, 2, 24), 2);
+	CHECK_INT(cell(&hm, 2, 23), 1);
+	CHECK_INT(hm.maxvalue, 2);
+	heatmap_free(&hm);
+	/* The recording's own bounds widen the map (a .cpuprofile's start
+	 * and end): start 9.4 s, end 14.2 s: columns from 9, 15 - 9 = 6. */
+	tl->have_bounds = 1;
+	tl->start = 9400 * MS;
+	tl->end = 14200 * MS;
+	heatmap_bin(tl, 50, FT_NS, NULL, &hm);
+	CHECK_INT(hm.origin, 9 * FT_NS);
+	CHECK_INT(hm.cols, 6);
+	CHECK_INT(cell(&hm, 1, 49), 1);
+	CHECK_INT(cell(&hm, 3, 24), 2);
+	heatmap_free(&hm);
+	/* A sample exactly at a whole-second end gets a column (FlameScope
+	 * would index past its last one). */
+	tl->have_bounds = 0;
+	timeline_add(tl, 13000 * MS, 1, 1, 0);
+	heatmap_bin(tl, 50, FT_NS, NULL, &hm);
+	CHECK_INT(hm.cols, 4);
+	CHECK_INT(cell(&hm, 3, 49), 1);
+	heatmap_free(&hm);
+	timeline_free(tl);
+}
+
+TEST(backwards_and_gaps)
+{
+	ft_timeline *tl = timeline_new(0, -1);
+	timeline_add(tl, 100 * FT_NS + 500 * MS, 1, 1, 0);
+	timeline_add(tl, 99 * FT_NS + 100 * MS, 1, 1, 0); /* backwards */
+	timeline_add(tl, 100 * FT_NS + 3 * 3600 * FT_NS, 1, 1, 0); /* 3 h later */
+	CHECK(tl->backwards);
+	CHECK_INT(tl->tmin, 99 * FT_NS + 100 * MS);
+	/* 10802 s over 80 columns: 60 s gives 181, 300 s gives 37. */
+	int64_t step = heatmap_step(tl, 0, 80);
+	CHECK_INT(step, 300 * FT_NS);
+	ft_heatmap hm;
+	heatmap_bin(tl, 50, step, NULL, &hm);
+	CHECK_INT(hm.cols, 37);
+	CHECK_INT(cell(&hm, 0, 49 - 25), 1); /* 100.5 s */
+	CHECK_INT(cell(&hm, 0, 49 - 5), 1);  /* 99.1 s */
+	CHECK_INT(cell(&hm, 36, 49), 1);   /* 10900 s: (10900 - 99) / 300 */
+	heatmap_free(&hm);
+	/* A recording of 24 hours on 200 columns: 600 s. */
+	timeline_add(tl, 99 * FT_NS + 86400 * FT_NS, 1, 1, 0);
+	CHECK_INT(heatmap_step(tl, 0, 200), 600 * FT_NS);
+	CHECK_INT(heatmap_step(tl, 5, 200), 5 * FT_NS);
+	CHECK_INT(heatmap_step(tl, 0, 0), FT_NS);
+	timeline_free(tl);
+}
+
+TEST(parse)
+{
+	int64_t a, b;
+	ft_diag err;
+	char buf[64];
+	CHECK_INT(timerange_parse("1.5,3", &a, &b, &err), 0);
+	CHECK_INT(a, 1500 * MS);
+	CHECK_INT(b, 3 * FT_NS);
+	CHECK_INT(timerange_text("12.34-14.02 s", &a, &b, buf, sizeof(buf), &err), 0);
+	CHECK_STR(buf, "12.34-14.02 s");
+	CHECK_INT(a, 12340 * MS);
+	CHECK_INT(timerange_text("2,end", &a, &b, buf, sizeof(buf), &err), 0);
+	CHECK_STR(buf, "2-end s");
+	CHECK_INT(b, INT64_MAX);
+	CHECK_INT(timerange_text("0.000000001,1", &a, &b, buf, sizeof(buf), &err), 0);
+	CHECK_STR(buf, "0.000000001-1 s");
+	CHECK_INT(timerange_parse("3,2", &a, &b, &err), -1);
+	CHECK_INT(timerange_parse("x", &a, &b, &err), -1);
+	CHECK_INT(timerange_parse("1,2x", &a, &b, &err), -1);
+	CHECK_INT(timerange_parse("", &a, &b, &err), -1);
+}
+
+/* main;a at 0.1 0.5 1.2 s, main;b at 1.5 2.5 s, w 1 and 10 (column 0
+ * weighted, column 1 counting, as a .cpuprofile). */
+static ft_profile *
+timed(void)
+{
+	ft_profile *p = tree_from("main;a 3 3\nmain;b 20 2\n", 2);
+	uint32_t a = node_of(p, "main;a"), b = node_of(p, "main;b");
+	ft_timeline *tl = p->timeline = timeline_new(0, 1);
+	timeline_add(tl, 100 * MS, a, 1, 0);
+	timeline_add(tl, 500 * MS, a, 1, 0);
+	timeline_add(tl, 1200 * MS, a, 1, 0);
+	timeline_add(tl, 1500 * MS, b, 10, 0);
+	timeline_add(tl, 2500 * MS, b, 10, 0);
+	return p;
+}
+
+TEST(range)
+{
+	ft_profile *p = timed();
+	ft_diag err;
+	ft_profile *q = timerange_apply(p, 1 * FT_NS, 2 * FT_NS, FT_SORT_NAME, 0, &err);
+	CHECK_STR(tree_folded(q, 0), "main;a 1\nmain;b 10\n");
+	CHECK_STR(tree_folded(q, 1), "main;a 1\nmain;b 1\n");
+	CHECK(q->timeline != NULL && q->timeline->n == 2);
+	profile_free(q);
+	/* A <= t < B: 0.5 is in [0.5, 1.2), 1.2 is not. */
+	q = timerange_apply(p, 500 * MS, 1200 * MS, FT_SORT_NAME, 0, &err);
+	CHECK_STR(tree_folded(q, 1), "main;a 1\n");
+	profile_free(q);
+	q = timerange_apply(p, 5 * FT_NS, 6 * FT_NS, FT_SORT_NAME, 0, &err);
+	CHECK_INT(profile_total(q, FT_ROOT, 0), 0);
+	profile_free(q);
+	/* As a filter, with others: the range first, then focus. */
+	ft_filters f = {0};
+	CHECK_INT(filters_add_line(&f, "focus ^b$", &err), 0);
+	CHECK_INT(filters_add_line(&f, "time 0,2", &err), 0);
+	CHECK_STR(f.v[1].pattern, "0-2 s");
+	q = transform_apply(p, &f, FT_SORT_NAME, 0, &err);
+	CHECK_STR(tree_folded(q, 0), "main;b 10\n");
+	profile_free(q);
+	/* Two ranges: their intersection. */
+	CHECK_INT(filters_add_line(&f, "time 1.6,end", &err), 0);
+	q = transform_apply(p, &f, FT_SORT_NAME, 0, &err);
+	CHECK_INT(profile_total(q, FT_ROOT, 0), 0);
+	profile_free(q);
+	CHECK_INT(filters_add_line(&f, "time 2,1", &err), -1);
+	filters_free(&f);
+	/* A tree without time: an error, not a silent whole tree. */
+	ft_profile *u = tree_from("main;a 3\n", 1);
+	CHECK(timerange_apply(u, 0, FT_NS, FT_SORT_NAME, 0, &err) == NULL);
+	f = (ft_filters){0};
+	filters_add_line(&f, "time 0,1", &err);
+	CHECK(transform_apply(u, &f, FT_SORT_NAME, 0, &err) == NULL);
+	filters_free(&f);
+	profile_free(u);
+	profile_free(p);
+}
+
+TEST(idle)
+{
+	ft_profile *p = tree_from("swapper;cpu_startup_entry;cpuidle_enter 4\n"
+	    "swapper;irq_work 2\nbash;cpu_idle_poll 1\nswapper_cpu_idle 1\n", 1);
+	p->timeline = timeline_new(0, -1);
+	p->timeline->idle_rule = FT_IDLE_PERF;
+	uint8_t *idle = timerange_idle_nodes(p);
+	CHECK(idle[node_of(p, "swapper;cpu_startup_entry;cpuidle_enter")]);
+	CHECK(!idle[node_of(p, "swapper;cpu_startup_entry")]);
+	CHECK(!idle[node_of(p, "swapper;irq_work")]);
+	CHECK(!idle[node_of(p, "bash;cpu_idle_poll")]);
+	CHECK(idle[node_of(p, "swapper_cpu_idle")]); /* one frame, both words */
+	free(idle);
+	timeline_add(p->timeline, 10 * MS, node_of(p, "swapper;irq_work"), 1, 0);
+	timeline_add(p->timeline, 20 * MS,
+	    node_of(p, "swapper;cpu_startup_entry;cpuidle_enter"), 1, 0);
+	ft_heatmap hm;
+	ft_diag err;
+	CHECK_INT(timerange_heatmap(p, 50, FT_NS, 0, &hm, &err), 0);
+	CHECK_INT(hm.idle, 1);
+	CHECK_INT(hm.maxvalue, 1);
+	heatmap_free(&hm);
+	CHECK_INT(timerange_heatmap(p, 50, FT_NS, 1, &hm, &err), 0);
+	CHECK_INT(hm.idle, 0);
+	heatmap_free(&hm);
+	profile_free(p);
+	p = tree_from("(idle) 3\n(program) 1\n", 1);
+	p->timeline = timeline_new(0, -1);
+	p->timeline->idle_rule = FT_IDLE_V8;
+	idle = timerange_idle_nodes(p);
+	CHECK(idle[node_of(p, "(idle)")]);
+	CHECK(!idle[node_of(p, "(program)")]);
+	free(idle);
+	profile_free(p);
+}
+
+TEST(remap)
+{
+	ft_timeline *tl = timeline_new(0, -1);
+	timeline_add(tl, 5, 1, 1, 0);
+	timeline_add(tl, 3, 2, 7, 1); /* a second column: cols kept */
+	timeline_add(tl, 9, 3, 1, 0);
+	uint32_t map[] = {0, 5, UINT32_MAX, 4};
+	ft_timeline *c = timeline_remap(tl, map);
+	CHECK_INT(c->n, 2);
+	CHECK_INT(c->leaf[0], 5);
+	CHECK_INT(c->leaf[1], 4);
+	CHECK(c->w != NULL && c->w[0] == 1);
+	CHECK(c->cols != NULL && c->cols[1] == 0);
+	CHECK_INT(c->tmin, 5);
+	CHECK(!c->backwards);
+	CHECK(tl->backwards);
+	CHECK_INT(timeline_add(tl, 1, 1, (int64_t)UINT32_MAX + 1, 0), -1);
+	/* In place, as relabelling a tree in its own memory does. */
+	timeline_remap_inplace(tl, map);
+	CHECK_INT(tl->n, 2);
+	CHECK_INT(tl->leaf[1], 4);
+	CHECK_INT(tl->t[1], 9);
+	CHECK(tl->w[0] == 1 && tl->cols[1] == 0);
+	CHECK(!tl->backwards);
+	CHECK_INT(tl->tmin, 5);
+	timeline_free(c);
+	timeline_free(tl);
+}
+
+int
+main(void)
+{
+	RUN(binning);
+	RUN(backwards_and_gaps);
+	RUN(parse);
+	RUN(range);
+	RUN(idle);
+	RUN(remap);
+	return unit_report();
+}
