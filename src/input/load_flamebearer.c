@@ -206,7 +206,7 @@ load_flamebearer(ft_source *src, ft_intern *names, const ft_load_opts *o,
 			int64_t name = v[w - 1];
 			int64_t x, end, self[2];
 			int ok = name >= 0 && (uint64_t)name < F.nids;
-			int64_t sl, el, sr = 0, er = 0;
+			int64_t sl = 0, el = 0, sr = 0, er = 0;
 			ok = ok && v[0] >= 0 && v[1] >= 0 && v[2] >= 0 &&
 			    !__builtin_add_overflow(xl, v[0], &sl) &&
 			    !__builtin_add_overflow(sl, v[1], &el);
