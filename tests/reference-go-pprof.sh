@@ -111,6 +111,48 @@ if [ -n "$fresh" ]; then
 		fi
 	done
 fi
+# --top after filters against go tool pprof -top (default options): the
+# same functions with the same flat% and cum%, shares of the whole
+# profile as pprof's (its total is taken before any filter), and the
+# header names that whole total (tests/pprof_top.py).  The cases above,
+# then Go CPU profiles from ../shared/corpora when present.
+if [ -n "$fresh" ]; then
+	corp=${FLAMETUI_SHARED:-$top/../shared}/corpora/pprof/converted_to_proto
+	{
+		grep -v '^#' "$dir/cases.txt" | sed 's/^[^|]*|/|/' | while IFS='|' read -r _ file popts fopts; do
+			echo "$top/tests/data/$(echo $file)|$popts|$fopts"
+		done
+		if [ -d "$corp" ]; then
+			for c in "report.sample.cpu.pb.gz|-focus=mapiternext|--focus mapiternext" \
+			    "report.sample.cpu.pb.gz|-ignore=mapiternext|--ignore mapiternext" \
+			    "report.sample.cpu.pb.gz|-hide=runtime|--hide runtime" \
+			    "report.sample.cpu.pb.gz|-show=main|--show main" \
+			    "report.sample.cpu.pb.gz|-focus=Abs -hide=busyLoop|--focus Abs --hide busyLoop" \
+			    "proftest.large.cpu.pb.gz|-focus=futex|--focus futex" \
+			    "proftest.large.cpu.pb.gz|-focus=rand|--focus rand" \
+			    "proftest.large.cpu.pb.gz|-ignore=time\.Now|--ignore time\.Now" \
+			    "proftest.large.cpu.pb.gz|-show_from=main\.next|--show-from main\.next" \
+			    "proftest.large.cpu.pb.gz|-focus=Mutex -hide=main|--focus Mutex --hide main"; do
+				echo "$corp/$c"
+			done
+		else
+			echo "reference-go-pprof: --top on ../shared/corpora skipped: not found" >&2
+		fi
+	} > "$tmp/topcases"
+	while IFS='|' read -r file popts fopts; do
+		# shellcheck disable=SC2086
+		go tool pprof -top $popts "$file" > "$tmp/ptop" 2>/dev/null
+		# shellcheck disable=SC2086
+		"$flametui" --top 0 $fopts "$file" > "$tmp/ftop" 2>&1
+		if python3 "$top/tests/pprof_top.py" "$tmp/ptop" "$tmp/ftop" > "$tmp/why"; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+			echo "reference-go-pprof: FAIL --top $fopts $(basename "$file") vs go tool pprof -top $popts"
+			cat "$tmp/why"
+		fi
+	done < "$tmp/topcases"
+fi
 echo "reference-go-pprof: $passed passed, $failed failed${fresh:+ (expected files re-made with go tool pprof)}"
 [ "$failed" -eq 0 ]
 }

@@ -63,6 +63,19 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	compute_max_self(v);
 }
 
+ft_val
+view_whole_total(const ft_view *v, int col)
+{
+	const ft_profile *p = v->cmp == NULL && v->base != NULL ? v->base : v->prof;
+	return profile_total(p, FT_ROOT, col);
+}
+
+int
+view_total_filtered(const ft_view *v, int col)
+{
+	return view_whole_total(v, col) != profile_total(v->prof, FT_ROOT, col);
+}
+
 void
 view_init_compare(ft_view *v, ft_compare *c, int w, int h)
 {

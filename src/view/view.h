@@ -297,6 +297,15 @@ int view_graph_rows(const ft_view *v);
 int view_row_of_depth(const ft_view *v, uint32_t d);
 long view_depth_of_row(const ft_view *v, int y);
 
+/* What percentages are of, as pprof's: the total of the whole profile in
+ * column col before any filter (v->base), so a filtered frame's share is
+ * its share of everything recorded.  A comparison's union or a butterfly
+ * half: its own root total. */
+ft_val view_whole_total(const ft_view *v, int col);
+/* Whether filters changed the total shown (the headers then say "X of
+ * WHOLE (P%)"). */
+int view_total_filtered(const ft_view *v, int col);
+
 /* Totals of every instance of function name in column col, a nested
  * instance counted once (its stack is in the outer one), and how many
  * there are.  Cached for the last name and column. */
