@@ -262,7 +262,10 @@ void view_history(ft_view *v, int forward);
 void view_move_up(ft_view *v);
 void view_move_down(ft_view *v);
 void view_move_sideways(ft_view *v, int dir);
-void view_move_to_row(ft_view *v, long r);
+/* To row r, or when r holds only fillers (frames too narrow to draw) the
+ * nearest row toward the selection that has a frame: returns the row
+ * selected, -1 when none. */
+long view_move_to_row(ft_view *v, long r);
 /* Scroll the graph by dy rows (wheel), keeping the selection on screen.
  * 0 when it cannot move. */
 int view_scroll(ft_view *v, int dy);

@@ -125,12 +125,15 @@ TEST(step_without_match_says_why)
 	view_zoom_to(&v, node_at(p, "m;a"));
 	view_key(&v, 'n');
 	CHECK_STR(v.message, "no match under the zoomed frame (Esc shows the whole graph)");
-	/* x at 3 columns: every match narrower than a cell. */
+	/* z at 3 columns: every match narrower than a cell.  n jumps to it
+	 * and zooms so it can be seen (issue 24, item 9). */
 	view_zoom_to(&v, FT_ROOT);
 	view_resize(&v, 3, 12);
 	CHECK_INT(view_search_set(&v, "^z$", &err), 0);
 	view_key(&v, 'n');
-	CHECK_STR(v.message, "no match is wide enough to draw here");
+	CHECK_STR(v.message, "zoomed to a match too narrow to draw here (Esc: whole graph)");
+	CHECK_INT(v.sel, node_at(p, "m;b;x;z"));
+	CHECK_INT(v.zoom, node_at(p, "m;b;x;z"));
 	view_free(&v);
 	profile_free(p);
 }
