@@ -614,7 +614,7 @@ draw_status(ft_view *v, ft_canvas *c)
 		levels[i] = lv[i];
 	const char *nm = intern_str(p->names, name);
 	size_t nl = intern_len(p->names, name);
-	const char *ks = frame_suffix(p, name);
+	const char *ks = frame_kind_label(p, name);
 	int namew;
 	int lvl = render_status_fit(c, c->w - x0, nm, nl, ks, levels, &namew);
 	int x = x0 + canvas_text(c, x0, y, namew, nm, nl, st_status, 1);
