@@ -61,7 +61,13 @@ print_info(const ft_profile *p, int col, FILE *out)
 		fprintf(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
 }
 
-/* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
+/* Values of a label key --info lists; the rest are summed on one line. */
+#define INFO_LABEL_TOP 10
+
+/* The whole profile's value by label value: "label=KEY=VALUE V (P%)", the
+ * INFO_LABEL_TOP biggest values of each key, then for a key with more
+ * (a profile_id, a trace id: hundreds) "label_more=KEY=N values V (P%)",
+ * the count and sum of the others. */
 static void
 print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 {
@@ -71,15 +77,29 @@ print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 	uint32_t n = labels_breakdown(p, FT_ROOT, col, show, hide, &r);
 	double all = (double)profile_total(p, FT_ROOT, col);
 	char k[600], v[600], num[64], pc[32];
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t kl, vl;
+	for (uint32_t i = 0; i < n;) {
+		uint32_t kl, vl, j = i;
 		const char *ks = labelsets_text(p->labels->sets, r[i].key, &kl);
-		const char *vs = labelsets_text(p->labels->sets, r[i].value, &vl);
 		escape_text(k, sizeof(k), ks, kl, 500);
-		escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
-		val_format(num, sizeof(num), r[i].v, p->scale);
-		units_pct(pc, sizeof(pc), (double)r[i].v, all);
-		fprintf(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+		for (; j < n && r[j].key == r[i].key && j - i < INFO_LABEL_TOP; j++) {
+			const char *vs = labelsets_text(p->labels->sets, r[j].value, &vl);
+			escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
+			val_format(num, sizeof(num), r[j].v, p->scale);
+			units_pct(pc, sizeof(pc), (double)r[j].v, all);
+			fprintf(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+		}
+		ft_val rest = 0;
+		uint32_t more = 0;
+		/* Each sample counts once under a key: the sum fits the total. */
+		for (; j < n && r[j].key == r[i].key; j++, more++)
+			(void)val_add(&rest, r[j].v);
+		if (more > 0) {
+			val_format(num, sizeof(num), rest, p->scale);
+			units_pct(pc, sizeof(pc), (double)rest, all);
+			fprintf(out, "label_more=%s=%u value%s %s (%s)\n", k, more,
+			    more == 1 ? "" : "s", num, pc);
+		}
+		i = j;
 	}
 	free(r);
 }
