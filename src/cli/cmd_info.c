@@ -65,7 +65,13 @@ print_info(const ft_profile *p, int col, FILE *out)
 		cmd_msg(out, "numlabel_key=%s\n", esc(e1, p->numlabel_keys[i]));
 }
 
-/* The whole profile's value by label value: "label=KEY=VALUE V (P%)". */
+/* Values of a label key --info lists; the rest are summed on one line. */
+#define INFO_LABEL_TOP 10
+
+/* The whole profile's value by label value: "label=KEY=VALUE V (P%)", the
+ * INFO_LABEL_TOP biggest values of each key, then for a key with more
+ * (a profile_id, a trace id: hundreds) "label_more=KEY=N values V (P%)",
+ * the count and sum of the others. */
 static void
 print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 {
@@ -75,15 +81,29 @@ print_labels(const ft_profile *p, int col, const ft_filters *f, FILE *out)
 	uint32_t n = labels_breakdown(p, FT_ROOT, col, show, hide, &r);
 	double all = (double)profile_total(p, FT_ROOT, col);
 	char k[600], v[600], num[64], pc[32];
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t kl, vl;
+	for (uint32_t i = 0; i < n;) {
+		uint32_t kl, vl, j = i;
 		const char *ks = labelsets_text(p->labels->sets, r[i].key, &kl);
-		const char *vs = labelsets_text(p->labels->sets, r[i].value, &vl);
 		escape_text(k, sizeof(k), ks, kl, 500);
-		escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
-		val_format(num, sizeof(num), r[i].v, p->scale);
-		units_pct(pc, sizeof(pc), (double)r[i].v, all);
-		cmd_msg(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+		for (; j < n && r[j].key == r[i].key && j - i < INFO_LABEL_TOP; j++) {
+			const char *vs = labelsets_text(p->labels->sets, r[j].value, &vl);
+			escape_text(v, sizeof(v), vl ? vs : "(none)", vl ? vl : 6, 500);
+			val_format(num, sizeof(num), r[j].v, p->scale);
+			units_pct(pc, sizeof(pc), (double)r[j].v, all);
+			cmd_msg(out, "label=%s=%s %s (%s)\n", k, v, num, pc);
+		}
+		ft_val rest = 0;
+		uint32_t more = 0;
+		/* Each sample counts once under a key: the sum fits the total. */
+		for (; j < n && r[j].key == r[i].key; j++, more++)
+			(void)val_add(&rest, r[j].v);
+		if (more > 0) {
+			val_format(num, sizeof(num), rest, p->scale);
+			units_pct(pc, sizeof(pc), (double)rest, all);
+			cmd_msg(out, "label_more=%s=%u value%s %s (%s)\n", k, more,
+			    more == 1 ? "" : "s", num, pc);
+		}
+		i = j;
 	}
 	free(r);
 }
@@ -101,14 +121,14 @@ print_compare(const ft_compare *cmp, FILE *out)
 	/* Every name of A matched to a different name of B (--exact-names:
 	 * none). */
 	const ft_intern *t = cmp->u->names;
-	fprintf(out, "names_matched=%u\n", cmp->loose);
+	cmd_msg(out, "names_matched=%u\n", cmp->loose);
 	for (uint32_t i = 0; i < cmp->loose; i++) {
 		uint32_t x = cmp->loose_ids[i];
 		uint32_t y = x < cmp->numap ? cmp->umap[x] : x;
 		char na[ESC_CAP + 8], nb[ESC_CAP + 8];
 		snprintf(na, sizeof(na), "%s%s", intern_str(t, x), kind_suffix(intern_kind(t, x)));
 		snprintf(nb, sizeof(nb), "%s%s", intern_str(t, y), kind_suffix(intern_kind(t, y)));
-		fprintf(out, "name_match=%s = %s\n", esc(e[0], na), esc(e[1], nb));
+		cmd_msg(out, "name_match=%s = %s\n", esc(e[0], na), esc(e[1], nb));
 	}
 }
 
@@ -131,7 +151,7 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 		    in->processes, group_name(o->group));
 	char tbuf[256];
 	if (timerange_describe(in->base, tbuf, sizeof(tbuf)) > 0)
-		fprintf(out, "time=%s\n", tbuf);
+		cmd_msg(out, "time=%s\n", tbuf);
 	print_info(in->p, in->col, out);
 	print_labels(in->p, in->col, &o->filters, out);
 	return 0;

@@ -10,17 +10,30 @@
 #include "profile/units.h"
 #include "base/xalloc.h"
 
+/* The table of p (filtered) whose percentages are of whole, the total of
+ * the profile before any filter, as pprof's -top: a focused function's
+ * share is its share of everything recorded.  When filters changed the
+ * total, the header says both: "40 ms of 5.62 s (0.71%)". */
 static int
-print_top(const ft_profile *p, int col, long n, enum ft_func_sort sort, FILE *out)
+print_top(const ft_profile *p, ft_val whole, int col, long n, enum ft_func_sort sort,
+    FILE *out)
 {
 	ft_func *f;
 	uint32_t count = functions_table(p, col, sort, &f);
-	char type[160], tot[64];
+	char type[160], tot[64], ws[64], wp[32];
+	ft_val shown = profile_total(p, FT_ROOT, col);
 	units_type_label(type, sizeof(type), p, col);
-	units_human(tot, sizeof(tot), p, col, profile_total(p, FT_ROOT, col));
-	cmd_msg(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
+	units_human(tot, sizeof(tot), p, col, shown);
+	if (shown == whole) {
+		cmd_msg(out, "%s: %s, total %s, %u functions\n", p->source, type, tot, count);
+	} else {
+		units_human(ws, sizeof(ws), p, col, whole);
+		units_pct(wp, sizeof(wp), (double)shown, (double)whole);
+		cmd_msg(out, "%s: %s, %s of %s (%s), %u functions\n", p->source,
+		    type, tot, ws, wp, count);
+	}
 	fprintf(out, "%14s %7s %14s %7s  %s\n", "self", "self%", "total", "total%", "function");
-	double all = (double)profile_total(p, FT_ROOT, col);
+	double all = (double)whole;
 	char *esc = xmalloc(4096);
 	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
 		char s[32], t[32], sp[16], tp[16];
@@ -48,11 +61,12 @@ cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
 {
 	if (in->compare)
 		return compare_write_top(&in->cmp, CMP_BASIS_SELF, o->top, out) != 0 ? 1 : 0;
+	ft_val whole = profile_total(in->base, FT_ROOT, in->col);
 	/* The function table is that of the profile before collapse and
 	 * invert, which only change how stacks are drawn. */
 	if (filters_find(&o->filters, FILTER_INVERT) < 0 &&
 	    filters_find(&o->filters, FILTER_COLLAPSE) < 0)
-		return print_top(in->p, in->col, o->top, o->table_sort, out);
+		return print_top(in->p, whole, in->col, o->top, o->table_sort, out);
 	ft_diag err;
 	ft_profile *tp = transform_apply_filters(in->base, &o->filters, o->sort,
 	    in->col, &err);
@@ -60,7 +74,7 @@ cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;
 	}
-	int rc = print_top(tp, in->col, o->top, o->table_sort, out);
+	int rc = print_top(tp, whole, in->col, o->top, o->table_sort, out);
 	profile_free(tp);
 	return rc;
 }

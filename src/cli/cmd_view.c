@@ -119,9 +119,16 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 		}
 	} else if (o->cmd == CMD_DUMP) {
 		ft_canvas c;
+		/* --color always: the picture in 24-bit colour (the plain
+		 * text otherwise, for goldens and pipes). */
+		if (o->color == FT_COLOR_ALWAYS)
+			v.colors = 1 << 24;
 		canvas_init(&c, v.w, v.h, v.utf8);
 		render_view(&v, &c);
-		canvas_dump(&c, out);
+		if (o->color == FT_COLOR_ALWAYS)
+			canvas_dump_color(&c, out);
+		else
+			canvas_dump(&c, out);
 		canvas_free(&c);
 	} else {
 		/* What was said on stderr while loading is behind the viewer's

@@ -218,6 +218,56 @@ canvas_row_text(const ft_canvas *c, int y, char *buf, size_t cap)
 	return keep;
 }
 
+static int
+same_style(ft_style a, ft_style b)
+{
+	return a.fg == b.fg && a.bg == b.bg && a.attr == b.attr;
+}
+
+static void
+put_sgr(ft_style st, FILE *out)
+{
+	fputs("\033[0", out);
+	if (st.attr & FT_A_BOLD)
+		fputs(";1", out);
+	if (st.attr & FT_A_DIM)
+		fputs(";2", out);
+	if (st.attr & FT_A_UNDERLINE)
+		fputs(";4", out);
+	if (st.attr & FT_A_REVERSE)
+		fputs(";7", out);
+	if (st.fg != FT_COLOR_DEFAULT)
+		fprintf(out, ";38;2;%u;%u;%u", (unsigned)(st.fg >> 16 & 0xff),
+		    (unsigned)(st.fg >> 8 & 0xff), (unsigned)(st.fg & 0xff));
+	if (st.bg != FT_COLOR_DEFAULT)
+		fprintf(out, ";48;2;%u;%u;%u", (unsigned)(st.bg >> 16 & 0xff),
+		    (unsigned)(st.bg >> 8 & 0xff), (unsigned)(st.bg & 0xff));
+	fputc('m', out);
+}
+
+void
+canvas_dump_color(const ft_canvas *c, FILE *out)
+{
+	const ft_style dflt = {.fg = FT_COLOR_DEFAULT, .bg = FT_COLOR_DEFAULT, .attr = 0};
+	for (int y = 0; y < c->h; y++) {
+		const ft_cell *row = &c->cells[(size_t)y * (size_t)c->w];
+		ft_style cur = dflt;
+		for (int x = 0; x < c->w; x++) {
+			char u[8];
+			if (row[x].ch == 0)
+				continue;
+			if (!same_style(row[x].st, cur)) {
+				put_sgr(row[x].st, out);
+				cur = row[x].st;
+			}
+			fwrite(u, 1, utf8_encode(row[x].ch, u), out);
+		}
+		if (!same_style(cur, dflt))
+			fputs("\033[0m", out);
+		fputc('\n', out);
+	}
+}
+
 void
 canvas_dump(const ft_canvas *c, FILE *out)
 {

@@ -82,6 +82,12 @@ int canvas_printf(ft_canvas *c, int x, int y, int maxw, ft_style st,
  * spaces trimmed. */
 void canvas_dump(const ft_canvas *c, FILE *out);
 
+/* The same with each cell's style as ANSI SGR sequences (24-bit colour,
+ * bold, dim, underline, reverse), the style reset at the end of every row;
+ * rows are written whole (a background colour may end in spaces).  For
+ * --dump --color always. */
+void canvas_dump_color(const ft_canvas *c, FILE *out);
+
 /* A row as a NUL-terminated UTF-8 string into buf (cap bytes). */
 size_t canvas_row_text(const ft_canvas *c, int y, char *buf, size_t cap);
 

@@ -409,11 +409,30 @@ more_marker(const ft_view *v, const ft_canvas *c, uint32_t *above, uint32_t *bel
 	return mw;
 }
 
+/* "total 5.62 s", or when filters changed the total shown, it of the
+ * whole profile's: "40 ms of 5.62 s (0.71%)" (percentages are of the
+ * whole, view_whole_total). */
+static void
+total_text(char *buf, size_t cap, const ft_view *v, int col)
+{
+	const ft_profile *p = v->prof;
+	ft_val t = profile_total(p, FT_ROOT, col), w = view_whole_total(v, col);
+	char ts[48], ws[48], pc[24];
+	units_human(ts, sizeof(ts), p, col, t);
+	if (t == w) {
+		snprintf(buf, cap, "total %s", ts);
+		return;
+	}
+	units_human(ws, sizeof(ws), p, col, w);
+	units_pct(pc, sizeof(pc), (double)t, (double)w);
+	snprintf(buf, cap, "%s of %s (%s)", ts, ws, pc);
+}
+
 static void
 draw_header(ft_view *v, ft_canvas *c)
 {
 	const ft_profile *p = v->prof;
-	char tot[64], type[160], line[512];
+	char tot[160], type[160], line[512];
 	/* Without colours the header is told apart by reverse video. */
 	ft_style st_bar = bar_style(v);
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
@@ -422,7 +441,7 @@ draw_header(ft_view *v, ft_canvas *c)
 	uint32_t above, below;
 	int mw = more_marker(v, c, &above, &below);
 	int room = c->w - (mw > 0 ? mw + 1 : 0);
-	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
+	total_text(tot, sizeof(tot), v, v->col);
 	units_type_label(type, sizeof(type), p, v->col);
 	int x = 0;
 	/* The file's base name: a long directory would push the type and
@@ -433,7 +452,7 @@ draw_header(ft_view *v, ft_canvas *c)
 	if (strstr(p->source, "://") != NULL)
 		base = strstr(p->source, "://") + 3;
 	x += canvas_text(c, x, 0, room - x, base, strlen(base), st_bar, 1);
-	snprintf(line, sizeof(line), " | %s%s | total %s", type,
+	snprintf(line, sizeof(line), " | %s%s | %s", type,
 	    p->nvals > 1 ? " [s: type]" : "", tot);
 	x += canvas_text(c, x, 0, room - x, line, strlen(line), st_bar, 1);
 	x = draw_chips(v, c, x, room);
@@ -467,12 +486,14 @@ draw_header(ft_view *v, ft_canvas *c)
 	}
 }
 
-/* "total 1.2M (45.6%) self 12 (0.1%)" for node in column col. */
+/* "total 1.2M (45.6%) self 12 (0.1%)" for node of v's tree in column
+ * col, the shares of the whole profile's total. */
 static int
-describe_values(char *buf, size_t cap, const ft_profile *p, int col, uint32_t n)
+describe_values(char *buf, size_t cap, const ft_view *v, int col, uint32_t n)
 {
+	const ft_profile *p = v->prof;
 	char t[64], s[64], tp[32], sp[32];
-	double all = (double)profile_total(p, FT_ROOT, col);
+	double all = (double)view_whole_total(v, col);
 	ft_val tv = profile_total(p, n, col), sv = profile_self(p, n, col);
 	units_human(t, sizeof(t), p, col, tv);
 	units_human(s, sizeof(s), p, col, sv);
@@ -490,7 +511,7 @@ match_status(ft_view *v, char *buf, size_t cap)
 	ft_val all, z;
 	view_search_stats(v, &all, &z);
 	char n[64], t[64], pc[32];
-	ft_val tot = profile_total(p, FT_ROOT, v->col);
+	ft_val tot = view_whole_total(v, v->col);
 	units_human(n, sizeof(n), p, v->col, all);
 	units_human(t, sizeof(t), p, v->col, tot);
 	units_pct(pc, sizeof(pc), (double)all, (double)tot);
@@ -577,7 +598,7 @@ draw_status(ft_view *v, ft_canvas *c)
 	uint32_t n = v->sel;
 	uint32_t name = p->nodes[n].name;
 	char t[64], s[64], tp[32], sp[32], pp[32], zp[32];
-	double all = (double)profile_total(p, FT_ROOT, v->col);
+	double all = (double)view_whole_total(v, v->col);
 	ft_val tv = profile_total(p, n, v->col), sv = profile_self(p, n, v->col);
 	units_human(t, sizeof(t), p, v->col, tv);
 	units_human(s, sizeof(s), p, v->col, sv);
@@ -604,7 +625,7 @@ draw_status(ft_view *v, ft_canvas *c)
 		levels[i] = lv[i];
 	const char *nm = intern_str(p->names, name);
 	size_t nl = intern_len(p->names, name);
-	const char *ks = frame_suffix(p, name);
+	const char *ks = frame_kind_label(p, name);
 	int namew;
 	int lvl = render_status_fit(c, c->w - x0, nm, nl, ks, levels, &namew);
 	int x = x0 + canvas_text(c, x0, y, namew, nm, nl, st_status, 1);
@@ -851,7 +872,7 @@ draw_details(ft_view *v, ft_view *sv, const uint32_t *names, uint32_t n, ft_canv
 	}
 	const ft_profile *ap = v->prof;
 	char t[64], s[64], tp[32], sp[32];
-	double all = (double)profile_total(ap, FT_ROOT, v->col);
+	double all = (double)view_whole_total(v, v->col);
 	units_human(t, sizeof(t), ap, v->col, at);
 	units_human(s, sizeof(s), ap, v->col, as);
 	units_pct(tp, sizeof(tp), (double)at, all);
@@ -866,7 +887,7 @@ draw_details(ft_view *v, ft_view *sv, const uint32_t *names, uint32_t n, ft_canv
 		char label[160];
 		units_type_label(label, sizeof(label), p, col);
 		char vals[256];
-		describe_values(vals, sizeof(vals), p, col, node);
+		describe_values(vals, sizeof(vals), sv, col, node);
 		snprintf(buf, sizeof(buf), "%s %s: %s", col == sv->col ? "*" : " ", label, vals);
 		canvas_text(c, 0, y++, c->w, buf, strlen(buf), st_plain, 1);
 	}
@@ -1151,10 +1172,10 @@ draw_table(ft_view *v, ft_canvas *c)
 		view_table_refresh(v);
 	static const char *const sorts[] = {"self", "total", "name"};
 	ft_style st_bar = bar_style(v), st_status = status_style(v);
-	char line[512], tot[64];
+	char line[512], tot[160];
 	canvas_fill(c, 0, c->w, 0, ' ', st_bar);
-	units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
-	snprintf(line, sizeof(line), "functions: %u of %u | total %s | sort: %s [o] | ",
+	total_text(tot, sizeof(tot), v, v->col);
+	snprintf(line, sizeof(line), "functions: %u of %u | %s | sort: %s [o] | ",
 	    t->nrows, t->nall, tot, sorts[t->sort % 3]);
 	int x = canvas_text(c, 0, 0, c->w, line, strlen(line), st_bar, 1);
 	if (t->m != NULL) {
@@ -1170,7 +1191,7 @@ draw_table(ft_view *v, ft_canvas *c)
 	canvas_fill(c, 0, c->w, 1, ' ', hd);
 	canvas_printf(c, 0, 1, c->w, hd, "%12s %7s %12s %7s  %s", "self", "self%",
 	    "total", "total%", "function");
-	double all = (double)profile_total(p, FT_ROOT, v->col);
+	double all = (double)view_whole_total(v, v->col);
 	int rows = c->h - 3;
 	if (t->sel >= t->top + (uint32_t)(rows > 0 ? rows : 1))
 		t->top = t->sel - (uint32_t)rows + 1;
@@ -1260,7 +1281,7 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 	} else {
 		units_human(tot, sizeof(tot), p, v->col, profile_total(p, FT_ROOT, v->col));
 		units_pct(pc, sizeof(pc), (double)profile_total(p, FT_ROOT, v->col),
-		    (double)profile_total(v->prof, FT_ROOT, v->col));
+		    (double)view_whole_total(v, v->col));
 		snprintf(line, sizeof(line), " | in stacks %s (%s) | callers above, callees below | Esc: back",
 		    tot, pc);
 	}

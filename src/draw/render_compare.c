@@ -401,7 +401,7 @@ rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style matc
 		namew = x + (c->w - x) / 3;
 	x += canvas_text(c, x, y, namew - x, intern_str(u->names, name),
 	    intern_len(u->names, name), st, 1);
-	const char *ks = frame_suffix(u, name);
+	const char *ks = frame_kind_label(u, name);
 	if (*ks && x + (int)strlen(ks) <= namew)
 		x += canvas_text(c, x, y, namew - x, ks, strlen(ks), st, 0);
 	canvas_text(c, x, y, c->w - x, line, (size_t)lw, st, 1);

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/function_table.h"
 #include "profile/units.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
@@ -539,7 +540,9 @@ write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
 	snprintf(col, sizeof(col), "#%06x", (unsigned)(rgb & 0xffffff));
 	name->len = 0;
 	size_t cps = display_text(name, intern_str(p->names, nm), intern_len(p->names, nm));
-	const char *suf = kind_suffix(intern_kind(p->names, nm));
+	/* The kind as the viewer's function table and --top name it
+	 * (pprof's inline frames " (inline)", else "_[k]" ...). */
+	const char *suf = frame_suffix(p, nm);
 	sb_put(name, suf, strlen(suf));
 	cps += strlen(suf);
 	char v[32];

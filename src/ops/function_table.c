@@ -39,6 +39,17 @@ frame_suffix(const ft_profile *p, uint32_t name)
 	return kind_suffix(k);
 }
 
+const char *
+frame_kind_label(const ft_profile *p, uint32_t name)
+{
+	static const char *const labels[FT_KIND_COUNT] = {"", " (kernel)", " (JIT)",
+	    " (inlined)", " (waker)"};
+	int k = intern_kind(p->names, name);
+	if (k == FT_KIND_INLINED && p->format != NULL && strcmp(p->format, "pprof") == 0)
+		return " (inline)";
+	return k > 0 && k < FT_KIND_COUNT ? labels[k] : "";
+}
+
 uint32_t
 func_id(const ft_intern *t, uint32_t name)
 {

@@ -30,6 +30,10 @@ uint32_t func_twin(const ft_intern *t, uint32_t name);
  * except that a pprof inline frame shows " (inline)" as pprof does: the
  * `_[i]` notation belongs to folded files only. */
 const char *frame_suffix(const ft_profile *p, uint32_t name);
+/* The kind after a frame's name on the status line, in words as the
+ * frame labels drop the suffix: " (kernel)", " (JIT)", " (inlined)",
+ * " (waker)", pprof's " (inline)"; "" for a plain frame. */
+const char *frame_kind_label(const ft_profile *p, uint32_t name);
 
 /* All functions of column col with a non-zero self or total, sorted.
  * Returns the count; *out is malloc'd. */

@@ -63,6 +63,19 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	compute_max_self(v);
 }
 
+ft_val
+view_whole_total(const ft_view *v, int col)
+{
+	const ft_profile *p = v->cmp == NULL && v->base != NULL ? v->base : v->prof;
+	return profile_total(p, FT_ROOT, col);
+}
+
+int
+view_total_filtered(const ft_view *v, int col)
+{
+	return view_whole_total(v, col) != profile_total(v->prof, FT_ROOT, col);
+}
+
 void
 view_init_compare(ft_view *v, ft_compare *c, int w, int h)
 {
@@ -498,22 +511,33 @@ view_set_col(ft_view *v, int col)
 
 /* --- moves in the active pane ------------------------------------------- */
 
-void
+long
 view_move_to_row(ft_view *v, long r)
 {
 	ft_pane *p = view_active(v);
 	const ft_layout *L = &p->layout;
 	if (L->nrows == 0)
-		return;
+		return -1;
 	if (r < 0)
 		r = 0;
 	if (r >= (long)L->nrows)
 		r = (long)L->nrows - 1;
-	const ft_lframe *cur = layout_find(L, v->prof, drawn_ancestor(v, p, v->sel));
+	uint32_t s = drawn_ancestor(v, p, v->sel);
+	const ft_lframe *cur = layout_find(L, v->prof, s);
 	int x = cur ? (cur->x0 + cur->x1 - 1) / 2 : 0;
-	const ft_lframe *f = layout_closest(L, (uint32_t)r, x);
-	if (f != NULL)
-		v->sel = f->node;
+	/* A row may hold only fillers (frames too narrow to draw, merged):
+	 * then the nearest row toward the selection that has a frame. */
+	long from = cur != NULL ? (long)profile_depth(v->prof, s) : 0;
+	long step = from < r ? -1 : 1;
+	for (long k = r;; k += step) {
+		const ft_lframe *f = layout_closest(L, (uint32_t)k, x);
+		if (f != NULL) {
+			v->sel = f->node;
+			return k;
+		}
+		if (k == from)
+			return -1;
+	}
 }
 
 void

@@ -281,7 +281,10 @@ void view_history(ft_view *v, int forward);
 void view_move_up(ft_view *v);
 void view_move_down(ft_view *v);
 void view_move_sideways(ft_view *v, int dir);
-void view_move_to_row(ft_view *v, long r);
+/* To row r, or when r holds only fillers (frames too narrow to draw) the
+ * nearest row toward the selection that has a frame: returns the row
+ * selected, -1 when none. */
+long view_move_to_row(ft_view *v, long r);
 /* Scroll the graph by dy rows (wheel), keeping the selection on screen.
  * 0 when it cannot move. */
 int view_scroll(ft_view *v, int dy);
@@ -315,6 +318,15 @@ long view_pane_depth_of_row(const ft_view *v, const ft_pane *p, int y);
 int view_graph_rows(const ft_view *v);
 int view_row_of_depth(const ft_view *v, uint32_t d);
 long view_depth_of_row(const ft_view *v, int y);
+
+/* What percentages are of, as pprof's: the total of the whole profile in
+ * column col before any filter (v->base), so a filtered frame's share is
+ * its share of everything recorded.  A comparison's union or a butterfly
+ * half: its own root total. */
+ft_val view_whole_total(const ft_view *v, int col);
+/* Whether filters changed the total shown (the headers then say "X of
+ * WHOLE (P%)"). */
+int view_total_filtered(const ft_view *v, int col);
 
 /* Totals of every instance of function name in column col, a nested
  * instance counted once (its stack is in the outer one), and how many

@@ -318,11 +318,20 @@ graph_apply(ft_view *v, enum ft_action a)
 	case ACT_LEFT: view_move_sideways(v, -1); break;
 	case ACT_RIGHT: view_move_sideways(v, 1); break;
 	case ACT_TOP:
-		view_move_to_row(v, v->flip ? (long)view_active(v)->layout.nrows - 1 : 0);
+	case ACT_BOTTOM: {
+		long last = (long)view_active(v)->layout.nrows - 1;
+		long want = (a == ACT_BOTTOM) != (v->flip != 0) ? last : 0;
+		long got = view_move_to_row(v, want);
+		if (want == last && got >= 0 && got < last) {
+			/* The deepest rows hold only frames too narrow to draw
+			 * (fillers): the deepest drawn frame, and say why. */
+			snprintf(v->msgbuf, sizeof(v->msgbuf), "last %ld row%s: only frames "
+			    "too narrow to draw; Enter zooms in", last - got,
+			    last - got == 1 ? "" : "s");
+			v->message = v->msgbuf;
+		}
 		break;
-	case ACT_BOTTOM:
-		view_move_to_row(v, v->flip ? 0 : (long)view_active(v)->layout.nrows - 1);
-		break;
+	}
 	case ACT_PGUP:
 		view_move_to_row(v, v->flip ? (long)depth + rows : (long)depth - rows);
 		break;

@@ -275,6 +275,35 @@ no_step_message(ft_view *v)
 	v->message = v->msgbuf;
 }
 
+/* Is node n the zoom root or under it? */
+static int
+under_zoom(const ft_view *v, uint32_t n)
+{
+	const ft_profile *p = v->prof;
+	for (; n != FT_NONE; n = n == FT_ROOT ? FT_NONE : p->nodes[n].parent)
+		if (n == v->zoom)
+			return 1;
+	return 0;
+}
+
+/* The next matching node under the zoom after the selection (node order,
+ * dir, wrapping) that the active pane does not draw because it is too
+ * narrow, or FT_NONE. */
+static uint32_t
+next_hidden_match(ft_view *v, int dir)
+{
+	const ft_profile *p = v->prof;
+	const ft_layout *L = &view_active(v)->layout;
+	uint32_t n = p->nnodes;
+	for (uint32_t k = 1; k < n; k++) {
+		uint32_t i = dir > 0 ? (v->sel + k) % n : (v->sel + n - k) % n;
+		if (i != FT_ROOT && view_matched(v, i) && view_pane_has(v, view_active(v), i) &&
+		    layout_find(L, p, i) == NULL && under_zoom(v, i))
+			return i;
+	}
+	return FT_NONE;
+}
+
 int
 view_search_step(ft_view *v, int dir)
 {
@@ -285,6 +314,18 @@ view_search_step(ft_view *v, int dir)
 	view_update_layout(v);
 	uint32_t bnode = layout_step_match(&view_active(v)->layout, v->prof, v->sel,
 	    v->flip, dir, v->hl, v->hl_n);
+	if (bnode == FT_NONE || bnode == v->sel) {
+		/* No other match is drawn: jump to one too narrow to draw
+		 * and zoom to it so it can be seen. */
+		uint32_t h = next_hidden_match(v, dir);
+		if (h != FT_NONE) {
+			view_zoom_to(v, h);
+			v->sel = h;
+			view_follow(v);
+			v->message = "zoomed to a match too narrow to draw here (Esc: whole graph)";
+			return V_REDRAW;
+		}
+	}
 	if (bnode == FT_NONE) {
 		no_step_message(v);
 		return V_REDRAW;

@@ -31,9 +31,9 @@ ft_check "Up again: handle_request" ft_poll 3 status_has '^handle_request \| tot
 ft_keys Down Down Down
 ft_check "Down back to F" ft_poll 3 status_has '^sql_exec \| total 110'
 ft_keys Down
-ft_check "Down into the callees: read" ft_poll 3 status_has '^read_\[k\] \| total 30'
+ft_check "Down into the callees: read" ft_poll 3 status_has '^read \(kernel\) \| total 30'
 ft_keys Enter
-ft_check "Enter zooms inside the butterfly" ft_poll 3 status_has '^read_\[k\] \| total 30 \(27\.3%\) self 30 \(27\.3%\) \| parent 27\.3% \| zoom 100%'
+ft_check "Enter zooms inside the butterfly" ft_poll 3 status_has '^read \(kernel\) \| total 30 \(27\.3%\) self 30 \(27\.3%\) \| parent 27\.3% \| zoom 100%'
 ft_keys Escape
 ft_check "Esc leaves the butterfly" ft_poll 3 header_has '^tui-sample.folded'
 ft_check "back where we were: sql_exec selected" ft_poll 3 status_has '\| sql_exec \| (total )?110'

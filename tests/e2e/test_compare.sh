@@ -35,14 +35,14 @@ ft_check "j: widest child of run in A is parse" status_is parse
 ft_keys h
 ft_check "h: io" status_is io
 ft_keys j
-ft_check "j: read_[k], absent in B" ft_wait_for '^read_\[k\] \| total A 6 \(6.19%\) -> B absent delta -6 \(-100%\)'
+ft_check "j: read_[k], absent in B" ft_wait_for '^read \(kernel\) \| total A 6 \(6.19%\) -> B absent delta -6 \(-100%\)'
 ft_check "pane B marks the gap (absent)" ft_poll 3 row_matches 6 '│.*\(absent\)'
 ft_check "pane A draws read" ft_poll 3 row_matches 6 '^ *.*-read.*│'
 
 # Differential view, width sources.
 ft_keys D
 ft_check "D: differential graph" ft_wait_for '^diff \| samples \| A 97 -> B 95 \(-2, -2.1%\) \| width B'
-ft_check "selection kept across views" status_is 'read_\[k\]'
+ft_check "selection kept across views" status_is 'read \(kernel\)'
 ft_check "width B: the vanished frame is a marked gap" ft_matches '\(absent\)'
 ft_keys W W
 ft_check "W W: width max(A,B)" ft_wait_for '\| width max\(A,B\) \|'

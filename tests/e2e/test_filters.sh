@@ -20,15 +20,15 @@ ft_check ": opens the filter prompt" ft_poll 3 status_has '^:$'
 ft_keys Escape
 
 filter 'focus parse'
-ft_check "focus parse: total 70" ft_poll 3 header_has "total 70 focus:parse$E"
+ft_check "focus parse: total 70 of the whole 490" ft_poll 3 header_has "\| 70 of 490 \(14\.3%\) focus:parse$E"
 ft_check "focus parse: other stacks gone" ft_not_matches 'render_page'
 filter 'ignore=yaml'
 ft_check "ignore=yaml (pprof style): total 40, two chips" \
-    ft_poll 3 header_has "total 40 focus:parse ignore:yaml$E"
+    ft_poll 3 header_has "\| 40 of 490 \(8\.16%\) focus:parse ignore:yaml$E"
 ft_check "only parse_http is left" ft_matches '▏parse_http'
 ft_check "parse_yaml is gone" ft_not_matches 'parse_yaml'
 ft_keys x
-ft_check "x removes the last chip" ft_poll 3 header_has "total 70 focus:parse$E"
+ft_check "x removes the last chip" ft_poll 3 header_has "\| 70 of 490 \(14\.3%\) focus:parse$E"
 ft_keys X
 ft_check "X clears all filters" ft_poll 3 header_has "total 490$E"
 ft_check "X: no chip left" header_lacks 'focus:|ignore:'
@@ -46,7 +46,7 @@ ft_keys X
 
 filter 'show-from ^route$'
 ft_check "show-from: route is a root child, total 255" \
-    ft_poll 3 header_has 'total 255 show-from:\^route\$'
+    ft_poll 3 header_has '\| 255 of 490 \(52\.0%\) show-from:\^route\$'
 ft_check "show-from: route's row under all" \
     sh -c "$FT_TMUX capture-pane -t ft -p | sed -n 3p | grep -q '^▏route'"
 ft_keys X
@@ -67,7 +67,7 @@ ft_check "bad regex: state kept" header_has "total 490 focus:main$E"
 
 # Nothing left: a clear message, no crash.
 filter 'focus nomatch'
-ft_check "empty result: total 0" ft_poll 3 header_has "total 0 focus:main focus:nomatch$E"
+ft_check "empty result: total 0" ft_poll 3 header_has "\| 0 of 490 \(0\.0%\) focus:main focus:nomatch$E"
 ft_check "empty result: says no samples match" ft_matches 'no samples match'
 ft_keys j k l h Enter n
 ft_check "empty result: keys do not crash" ft_poll 3 ft_matches 'no samples match'

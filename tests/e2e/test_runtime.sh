@@ -80,7 +80,7 @@ ft_keys :
 ft_keys -l 'tagfocus thread=contender-1'
 ft_keys Enter
 ft_check "tagfocus thread=contender-1: its 645 ms only" \
-	ft_wait_for '^java-work.jfr.gz \| monitor_enter .*total 645 ms.*tagfocus:thread=contender-1'
+	ft_wait_for '^java-work.jfr.gz \| monitor_enter .*\| 645 ms of 2.1 s \(30\.8%\).*tagfocus:thread=contender-1'
 ft_check "the breakdown follows" ft_wait_for '^thread: contender-1 100%'
 ft_keys q
 ft_check "q quits" ft_wait_for '^flametui exited 0'

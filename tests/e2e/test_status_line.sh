@@ -12,13 +12,13 @@ ft_keys j j
 ft_check "60 columns: the whole name, total and self without labels" \
     ft_poll 3 status_has '^serve_connection_handler \| 30 \(75\.0%\) self 0 \(0\.0%\)$'
 ft_keys j
-ft_check "60 columns: a kernel frame keeps its _[k] suffix" \
-    ft_poll 3 status_has '^do_syscall_64_\[k\] \| 30 \(75\.0%\) self 30 \(75\.0%\)'
+ft_check "60 columns: a kernel frame keeps its kind, in words" \
+    ft_poll 3 status_has '^do_syscall_64 \(kernel\) \| 30 \(75\.0%\) self 30 \(75\.0%\)'
 ft_resize 100 12
 ft_check "100 columns: every label" \
-    ft_poll 3 status_has '^do_syscall_64_\[k\] \| total 30 \(75\.0%\) self 30 \(75\.0%\) \| parent 100% \| zoom 75\.0%$'
-ft_resize 25 12
-ft_check "25 columns: the name and the share" ft_poll 3 status_has '^do_syscall_64_\[k\] \| 75\.0%$'
+    ft_poll 3 status_has '^do_syscall_64 \(kernel\) \| total 30 \(75\.0%\) self 30 \(75\.0%\) \| parent 100% \| zoom 75\.0%$'
+ft_resize 32 12
+ft_check "32 columns: the name and the share" ft_poll 3 status_has '^do_syscall_64 \(kernel\) \| 75\.0%$'
 ft_keys q
 ft_check "quits" ft_wait_for 'flametui exited 0'
 ft_done

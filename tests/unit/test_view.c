@@ -182,23 +182,25 @@ TEST(status_keeps_the_name)
 	view_init(&v, p, 80, 8);
 	CHECK(kernel_node(p) != FT_NONE);
 	view_select(&v, kernel_node(p));
-	CHECK_STR(status_at(&v, 100), "do_syscall_64_[k] | total 30 (75.0%) self 30 (75.0%) "
+	/* The kind in words, as the frame labels drop the suffix (issue 24,
+	 * item 11): "do_syscall_64 (kernel)". */
+	CHECK_STR(status_at(&v, 100), "do_syscall_64 (kernel) | total 30 (75.0%) self 30 (75.0%) "
 	    "| parent 100% | zoom 75.0%");
-	CHECK_STR(status_at(&v, 79), "do_syscall_64_[k] | total 30 (75.0%) self 30 (75.0%) "
+	CHECK_STR(status_at(&v, 84), "do_syscall_64 (kernel) | total 30 (75.0%) self 30 (75.0%) "
 	    "| parent 100% | zoom 75.0%");
-	CHECK_STR(status_at(&v, 78), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%) "
+	CHECK_STR(status_at(&v, 83), "do_syscall_64 (kernel) | 30 (75.0%) self 30 (75.0%) "
 	    "| parent 100% | zoom 75.0%");
-	CHECK_STR(status_at(&v, 62), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%) | 100% | 75.0%");
-	CHECK_STR(status_at(&v, 60), "do_syscall_64_[k] | 30 (75.0%) self 30 (75.0%)");
-	CHECK_STR(status_at(&v, 40), "do_syscall_64_[k] | 30 (75.0%)");
-	CHECK_STR(status_at(&v, 28), "do_syscall_64_[k] | 75.0%");
-	CHECK_STR(status_at(&v, 20), "do_syscall_64_[k]");
-	/* A name longer than the line: cut, the suffix kept. */
+	CHECK_STR(status_at(&v, 67), "do_syscall_64 (kernel) | 30 (75.0%) self 30 (75.0%) | 100% | 75.0%");
+	CHECK_STR(status_at(&v, 65), "do_syscall_64 (kernel) | 30 (75.0%) self 30 (75.0%)");
+	CHECK_STR(status_at(&v, 45), "do_syscall_64 (kernel) | 30 (75.0%)");
+	CHECK_STR(status_at(&v, 33), "do_syscall_64 (kernel) | 75.0%");
+	CHECK_STR(status_at(&v, 25), "do_syscall_64 (kernel)");
+	/* A name longer than the line: cut, the kind kept. */
 	ft_profile *q = prof("main;a_function_name_much_longer_than_the_line_[k] 3\n");
 	ft_view w;
 	view_init(&w, q, 30, 8);
 	view_select(&w, kernel_node(q));
-	CHECK_STR(status_at(&w, 30), "a_function_name_much_lon.._[k]");
+	CHECK_STR(status_at(&w, 30), "a_function_name_muc.. (kernel)");
 	view_free(&w);
 	profile_free(q);
 	view_free(&v);

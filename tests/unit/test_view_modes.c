@@ -125,12 +125,15 @@ TEST(step_without_match_says_why)
 	view_zoom_to(&v, node_at(p, "m;a"));
 	view_key(&v, 'n');
 	CHECK_STR(v.message, "no match under the zoomed frame (Esc shows the whole graph)");
-	/* x at 3 columns: every match narrower than a cell. */
+	/* z at 3 columns: every match narrower than a cell.  n jumps to it
+	 * and zooms so it can be seen (issue 24, item 9). */
 	view_zoom_to(&v, FT_ROOT);
 	view_resize(&v, 3, 12);
 	CHECK_INT(view_search_set(&v, "^z$", &err), 0);
 	view_key(&v, 'n');
-	CHECK_STR(v.message, "no match is wide enough to draw here");
+	CHECK_STR(v.message, "zoomed to a match too narrow to draw here (Esc: whole graph)");
+	CHECK_INT(v.sel, node_at(p, "m;b;x;z"));
+	CHECK_INT(v.zoom, node_at(p, "m;b;x;z"));
 	view_free(&v);
 	profile_free(p);
 }
@@ -248,14 +251,15 @@ TEST(filter_list_undo_redo)
 {
 	ft_profile *p = prof(sample);
 	ft_view v;
-	view_init(&v, p, 60, 14);
+	view_init(&v, p, 70, 14);
 	add_filter(&v, "ignore ^y$");
 	add_filter(&v, "hide qqqqqqqqqqqqqqqqqqqq");
 	add_filter(&v, "hide wwwwwwwwwwwwwwwwwwww");
 	add_filter(&v, "focus ^m$");
 	CHECK_INT(v.filters.n, 4);
 	CHECK_INT(profile_total(v.prof, FT_ROOT, 0), 11);
-	/* 60 columns: the first chip, then the count of the other three. */
+	/* 70 columns (the header says "11 of 20 (55.0%)"): the first chip,
+	 * then the count of the other three. */
 	const char *h = row_text(&v, 0);
 	CHECK(strstr(h, "ignore:^y$ +3 filters [F]") != NULL);
 	CHECK(strstr(h, "hide:") == NULL);
@@ -263,7 +267,7 @@ TEST(filter_list_undo_redo)
 	view_resize(&v, 200, 14);
 	h = row_text(&v, 0);
 	CHECK(strstr(h, "focus:^m$") != NULL && strstr(h, "filters") == NULL);
-	view_resize(&v, 60, 14);
+	view_resize(&v, 70, 14);
 	CHECK_INT(view_search_set(&v, "^x$", &(ft_diag){0}), 0);
 	/* F: the list, in order, then the search. */
 	view_key(&v, 'F');
