@@ -18,7 +18,7 @@ for size in 80x24 40x12; do
 	ft_keys e v Tab
 	ft_check "$size: a frame name completes (ev -> eval)" ft_wait_for '^:focus eval$'
 	ft_keys Enter
-	ft_check "$size: the filter applies (total 20 of eval)" ft_wait_for '^small.folded .*total 20'
+	ft_check "$size: the filter applies (20 of 97 samples under eval)" ft_wait_for '^small.folded .*20 of 97'
 	ft_check "$size: the hint is gone with the prompt" ft_wait_gone '^focus RE:'
 	ft_keys : s o r t Space x Enter
 	ft_check "$size: a wrong verb lists the verbs" \
