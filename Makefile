@@ -94,7 +94,7 @@ golden: flametui
 golden-update: flametui
 	@GENERATE=1 sh tests/golden.sh
 
-reference: flametui
+reference: flametui $(BUILD)/tests/test_diffstat
 	@sh tests/reference.sh
 
 e2e: flametui

@@ -8,10 +8,12 @@
  */
 #include "ops/compare.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/diffstat.h"
 #include "ops/function_table.h"
 #include "profile/demangle.h"
 #include "profile/labels.h"
@@ -1039,6 +1041,92 @@ fmt_exact(char *buf, size_t cap, ft_val v, int scale, int sign)
 	val_format(buf + k, cap - k, v, scale);
 }
 
+static uint64_t
+gcd64(uint64_t a, uint64_t b)
+{
+	while (b != 0) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* How column col's values become sample counts: 1 for a samples type
+ * (its values are counts), else the greatest common divisor of the
+ * values when it is above 1 (a fixed sampling period: perf's cpu-clock,
+ * pprof's cpu), 0 when there are no counts (bytes; event counts of
+ * varying periods). */
+static uint64_t
+count_divisor(const ft_vtype *t, const uint64_t *v, uint32_t n)
+{
+	if (strcmp(t->name, "samples") == 0 || strcmp(t->unit, "samples") == 0)
+		return 1;
+	if (strcmp(t->unit, "bytes") == 0 || strcmp(t->unit, "byte") == 0)
+		return 0;
+	uint64_t g = 0;
+	for (uint32_t i = 0; i < n; i++)
+		g = gcd64(g, v[i]);
+	return g > 1 ? g : 0;
+}
+
+/* The verdicts of the functions' self values (diffstat.h), tested on
+ * sample counts (count_divisor; A as it was before normalisation).  NULL,
+ * with *why, when there are no counts to test. */
+static ds_result *
+compare_test(const ft_compare *c, const ft_regress *r, uint32_t n, ds_fit *fit,
+    const char **why)
+{
+	const ft_profile *u = c->u;
+	if (n == 0) {
+		*why = "no functions";
+		return NULL;
+	}
+	if (u->scale > 0) {
+		*why = "fractional values are not sample counts";
+		return NULL;
+	}
+	uint64_t *a = xcalloc(n, sizeof(*a)), *bb = xcalloc(n, sizeof(*bb));
+	double scale = c->normalized && c->total[0] > 0 ?
+	    (double)c->raw_total_a / (double)c->total[0] : 1;
+	for (uint32_t i = 0; i < n; i++) {
+		double va = (double)r[i].self[0] * scale;
+		a[i] = va > 0 ? (uint64_t)llround(va) : 0;
+		bb[i] = r[i].self[1] > 0 ? (uint64_t)r[i].self[1] : 0;
+	}
+	uint64_t ga = count_divisor(&u->types[CMP_A], a, n);
+	uint64_t gb = count_divisor(&u->types[CMP_B], bb, n);
+	ds_result *res = NULL;
+	if (ga == 0 || gb == 0) {
+		*why = "no sample counts: bytes, or event counts of varying periods";
+	} else {
+		double ta = 0, tb = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			a[i] /= ga;
+			bb[i] /= gb;
+			ta += (double)a[i];
+			tb += (double)bb[i];
+		}
+		*fit = ds_fit_counts(a, bb, n, ta, tb);
+		res = xcalloc(n, sizeof(*res));
+		ds_test_all(a, bb, n, fit, res);
+	}
+	free(a);
+	free(bb);
+	return res;
+}
+
+static void
+fmt_p(char *buf, size_t cap, double p)
+{
+	if (isnan(p))
+		snprintf(buf, cap, "-");
+	else if (p < 1e-300)
+		snprintf(buf, cap, "<1e-300");
+	else
+		snprintf(buf, cap, "%.2g", p);
+}
+
 int
 compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 {
@@ -1059,11 +1147,40 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 	if (c->normalized)
 		fprintf(out, " (normalised to B's total from %s)", raw);
 	fprintf(out, "\nB: %s (%s), total %s\n", e[2], e[3], tb);
-	fprintf(out, "%u functions, sorted by |delta %s|\n", count,
+	ds_fit fit;
+	const char *why = NULL;
+	ds_result *res = compare_test(c, r, count, &fit, &why);
+	if (res != NULL) {
+		fprintf(out, "test of self samples: k = %.4g (%s), rho = %.3g; p two-sided "
+		    "beta-binomial, q Benjamini-Hochberg; slower/faster: q < 0.05, same: the "
+		    "95%% interval of B/A over k within +-10%%\n", fit.k,
+		    fit.robust ? "median B/A of the functions with 20+ samples on both sides" :
+		    "B/A of the totals", fit.rho);
+		/* What changed for sure first; then by |delta| as before. */
+		ft_regress *sorted = xcalloc(count ? count : 1, sizeof(*sorted));
+		ds_result *rs = xcalloc(count ? count : 1, sizeof(*rs));
+		uint32_t k = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (uint32_t i = 0; i < count; i++) {
+				int sig = res[i].verdict == DS_SLOWER || res[i].verdict == DS_FASTER;
+				if (sig == (pass == 0)) {
+					sorted[k] = r[i];
+					rs[k++] = res[i];
+				}
+			}
+		free(r);
+		free(res);
+		r = sorted;
+		res = rs;
+	} else {
+		fprintf(out, "test: none (%s)\n", why);
+	}
+	fprintf(out, "%u functions, sorted by %s|delta %s|\n", count,
+	    res != NULL ? "verdict (slower, faster first), then " : "",
 	    b == CMP_BASIS_SELF ? "self" : "total");
-	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s\n", "self A", "self B",
-	    "delta self", "delta%", "total A", "total B", "delta total", "delta%",
-	    "function");
+	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s\n", "self A",
+	    "self B", "delta self", "delta%", "total A", "total B", "delta total", "delta%",
+	    "p", "q", "verdict", "function");
 	char *esc = xmalloc(4096);
 	for (uint32_t i = 0; i < count && (n == 0 || i < (uint32_t)n); i++) {
 		char s0[48], s1[48], sd[48], sp[32], t0[48], t1[48], td[48], tp[32];
@@ -1079,10 +1196,18 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 		compare_pct(tp, sizeof(tp), r[i].total[0], dt);
 		escape_text(esc, 4096, intern_str(u->names, r[i].name),
 		    intern_len(u->names, r[i].name), 4000);
-		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s  %s%s\n", s0, s1, sd,
-		    sp, t0, t1, td, tp, esc, frame_suffix(u, r[i].name));
+		char pv[16] = "-", qv[16] = "-";
+		const char *verdict = "-";
+		if (res != NULL) {
+			fmt_p(pv, sizeof(pv), res[i].p);
+			fmt_p(qv, sizeof(qv), res[i].q);
+			verdict = ds_verdict_name(res[i].verdict);
+		}
+		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s%s\n", s0, s1,
+		    sd, sp, t0, t1, td, tp, pv, qv, verdict, esc, frame_suffix(u, r[i].name));
 	}
 	free(esc);
+	free(res);
 	free(r);
 	return ferror(out) ? -1 : 0;
 }

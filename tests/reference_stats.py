@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""reference_stats.py FLAMETUI [SHARED] - the comparison's statistics
+against an independent implementation, and its verdicts on real data.
+
+1. p-values: ops/diffstat.c (through build/tests/test_diffstat --pvalue)
+   against scipy.stats.binomtest for the binomial, and for the
+   beta-binomial against scipy.stats.betabinom's pmf summed here with
+   binomtest's two-sided rule (all outcomes no more likely than the
+   observed one, relative tolerance 1e-7).
+2. Benjamini-Hochberg q: against a direct implementation of the step-up
+   rule here.
+3. Verdicts on real recordings (tests/data/compare-stats, perf record -F 997
+   of stats-burn.c: three at the same speed, one with parse() 30% slower):
+   same-speed pairs give no slower/faster verdict; the slowed pair calls
+   parse slower and nothing else slower or faster.
+Prints "reference-stats: N passed, N failed".
+"""
+import os
+import warnings
+import subprocess
+import sys
+
+try:
+    from scipy import stats
+except ImportError:
+    # Debian's python3-scipy is for /usr/bin/python3; another python3 may
+    # come first in PATH.
+    if sys.executable != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("reference-stats: FAIL: python3-scipy missing (apt-get install python3-scipy)")
+    print("reference-stats: 0 passed, 1 failed")
+    sys.exit(1)
+
+flametui = os.path.abspath(sys.argv[1])
+top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+build = "build-asan" if flametui.endswith("-asan") else "build"
+driver = os.path.join(top, build, "tests", "test_diffstat")
+passed = failed = 0
+warnings.filterwarnings("ignore")
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("reference-stats: FAIL %s %s" % (name, detail))
+
+
+def ours_p(x, n, p, rho):
+    out = subprocess.run([driver, "--pvalue", str(x), str(n), repr(p), repr(rho)],
+                         capture_output=True, text=True, check=True).stdout
+    return float(out)
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-9 * max(abs(b), 1e-300) + 1e-14
+
+
+def betabinom_two_sided(x, n, p, rho):
+    s = (1 - rho) / rho
+    d = stats.betabinom(n, p * s, (1 - p) * s)
+    px = d.pmf(x)
+    return min(1.0, sum(q for q in d.pmf(range(n + 1)) if q <= px * (1 + 1e-7)))
+
+
+if not os.path.exists(driver):
+    check("driver", False, driver + " not built (make unit)")
+else:
+    for n, p in [(10, 0.5), (37, 0.3), (200, 0.5), (1000, 0.45), (5000, 0.6), (60000, 0.5)]:
+        for x in sorted({0, 1, n // 10, n // 3, int(n * p) - 1, int(n * p), int(n * p) + 7, n - 2, n}):
+            if not 0 <= x <= n:
+                continue
+            want = stats.binomtest(x, n, p).pvalue
+            got = ours_p(x, n, p, 0)
+            check("binomial p(%d, %d, %g)" % (x, n, p), close(got, want), "%r != %r" % (got, want))
+    for n, p, rho in [(20, 0.5, 0.05), (300, 0.4, 0.01), (1500, 0.5, 0.002), (800, 0.55, 0.2)]:
+        for x in sorted({0, n // 5, int(n * p) - 3, int(n * p) + 25, n}):
+            if not 0 <= x <= n:
+                continue
+            want = betabinom_two_sided(x, n, p, rho)
+            got = ours_p(x, n, p, rho)
+            check("beta-binomial p(%d, %d, %g, rho %g)" % (x, n, p, rho),
+                  abs(got - want) <= 1e-7 * max(want, 1e-12) + 1e-12, "%r != %r" % (got, want))
+    ps = [0.001, 0.04, float("nan"), 0.03, 0.5, 0.0002, 0.2, 0.049]
+    out = subprocess.run([driver, "--bh"] + ["nan" if v != v else repr(v) for v in ps],
+                         capture_output=True, text=True, check=True).stdout.split()
+    live = [(v, i) for i, v in enumerate(ps) if v == v]
+    live.sort()
+    m = len(live)
+    want = [float("nan")] * len(ps)
+    run = 1.0
+    for j in range(m - 1, -1, -1):
+        run = min(run, live[j][0] * m / (j + 1))
+        want[live[j][1]] = run
+    for i, (g, w) in enumerate(zip(out, want)):
+        g = float(g)
+        check("BH q[%d]" % i, (g != g and w != w) or close(g, w), "%r != %r" % (g, w))
+
+# Verdicts on the real recordings.
+d = os.path.join(top, "tests", "data", "compare-stats")
+
+
+def verdicts(a, b):
+    out = subprocess.run([flametui, "--top", "0", os.path.join(d, a), os.path.join(d, b)],
+                         capture_output=True, text=True).stdout.splitlines()
+    v = {}
+    for line in out:
+        f = line.split()
+        if len(f) >= 12 and f[10] in ("slower", "faster", "same", "unsure", "-"):
+            v[f[11]] = f[10]
+    return v
+
+
+for a, b in [("same1", "same2"), ("same1", "same3"), ("same2", "same3"), ("same2", "same1")]:
+    v = verdicts(a + ".perf.txt.gz", b + ".perf.txt.gz")
+    changed = sorted(k for k, x in v.items() if x in ("slower", "faster"))
+    check("%s vs %s (same speed): no slower/faster verdict" % (a, b), v and not changed, changed)
+for a in ("same1", "same2", "same3"):
+    v = verdicts(a + ".perf.txt.gz", "slow.perf.txt.gz")
+    changed = sorted(k for k, x in v.items() if x in ("slower", "faster"))
+    check("%s vs slow (parse 30%% slower): exactly parse slower" % a,
+          changed == ["parse"] and v.get("parse") == "slower", v and changed)
+    w = verdicts("slow.perf.txt.gz", a + ".perf.txt.gz")
+    check("slow vs %s: parse faster, nothing else" % a,
+          [k for k, x in w.items() if x in ("slower", "faster")] == ["parse"] and w.get("parse") == "faster")
+
+print("reference-stats: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
