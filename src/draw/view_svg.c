@@ -47,6 +47,7 @@ view_export_svg(ft_view *v, FILE *out, int width, double min_px, ft_diag *err)
 		.p = p, .zoom = v->zoom, .flip = v->flip, .color = frame_color,
 		.color_ctx = v, .hl = v->hl, .hl_n = v->hl_n, .search = pat,
 		.title = title, .subtitle = sub, .width = width, .min_px = min_px,
+		.whole = v->cmp == NULL ? view_whole_total(v, v->col) : 0,
 	};
 	if (v->cmp != NULL) {
 		const ft_compare *c = v->cmp;

@@ -279,7 +279,7 @@ details_text(char *buf, size_t cap, const ft_svg_opts *o, uint32_t n)
 		return;
 	}
 	ft_val tot = profile_total(p, n, o->col), self = profile_self(p, n, o->col);
-	ft_val all = profile_total(p, FT_ROOT, o->col);
+	ft_val all = o->whole > 0 ? o->whole : profile_total(p, FT_ROOT, o->col);
 	value_text(t, sizeof(t), p, o->col, tot);
 	value_text(s, sizeof(s), p, o->col, self);
 	units_pct(pa, sizeof(pa), (double)tot, (double)all);

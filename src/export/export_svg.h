@@ -39,6 +39,9 @@ typedef struct ft_svg_opts {
 	int width;             /* image width in px (0: 1200) */
 	double min_px;         /* frames narrower than this are left out
 	                        * (0: 0.1 px) */
+	ft_val whole;          /* one profile: the total "of all" shares are
+	                        * of (the whole before filters, as the viewer's
+	                        * and go tool pprof's); 0: the tree's total */
 } ft_svg_opts;
 
 /* Write the SVG to out.  Returns 0, or -1 with err set (write error). */
