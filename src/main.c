@@ -250,19 +250,7 @@ static int usage_error(const char *fmt, const char *arg)
 static int
 usage_error(const char *fmt, const char *arg)
 {
-	/* The option value is the user's, but may hold escape sequences
-	 * (pasted, or from a script): cmd_msg escapes it. */
-	char m[DIAG_MAX + 256];
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-#endif
-	snprintf(m, sizeof(m), fmt, arg);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
-	cmd_msg(stderr, "flametui: %s\nTry 'flametui --help'.\n", m);
-	return 2;
+	return cmd_usage("", fmt, arg);
 }
 
 static int

@@ -35,3 +35,21 @@ cmd_msg(FILE *f, const char *fmt, ...)
 	if (text != small)
 		free(text);
 }
+
+int
+cmd_usage(const char *what, const char *fmt, const char *arg)
+{
+	/* The option value is the user's, but may hold escape sequences
+	 * (pasted, or from a script): cmd_msg escapes it. */
+	char m[DIAG_MAX + 256];
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+	snprintf(m, sizeof(m), fmt, arg);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	cmd_msg(stderr, "flametui: %s%s\nTry 'flametui --help'.\n", what, m);
+	return 2;
+}

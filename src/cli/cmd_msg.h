@@ -15,4 +15,9 @@ void cmd_msg(FILE *f, const char *fmt, ...)
 #endif
     ;
 
+/* A usage error: "flametui: WHAT" and fmt with arg (one %s: an option's
+ * value, escaped like every message), then "Try 'flametui --help'." on
+ * stderr.  Returns 2, the exit status of a usage error. */
+int cmd_usage(const char *what, const char *fmt, const char *arg);
+
 #endif

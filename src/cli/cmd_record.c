@@ -159,17 +159,7 @@ relay_samples(struct relay *r, int *done)
 static int
 rec_usage(const char *fmt, const char *arg)
 {
-	char m[512];
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-#endif
-	snprintf(m, sizeof(m), fmt, arg);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
-	cmd_msg(stderr, "flametui: record: %s\nTry 'flametui --help'.\n", m);
-	return 2;
+	return cmd_usage("record: ", fmt, arg);
 }
 
 /* The value of option name at argv[*i] ("--name V", "--name=V", "-xV"):
