@@ -211,6 +211,55 @@ for a, b in ((0, 1.5), (1.5, 10), (0.25, 2.75)):
               rc == 0 and tot == exp_tot and per == exp_per,
               "%d vs %d; %s vs %s %s" % (tot, exp_tot, per, exp_per, err))
 
+# --- JFR --------------------------------------------------------------------
+# Each jdk.ExecutionSample's startTime and stack from the JDK's own reader
+# (tests/jfr_time_expected.py: `jfr print --json`); the recording's bounds
+# from its chunk header (big-endian: startNanos at byte 32, durationNanos at
+# 40), read here.
+path = data + "/jfr/java-phases.jfr.gz"
+with gzip.open(path, "rb") as f:
+    head = f.read(68)
+check("jfr chunk magic", head[:4] == b"FLR\0")
+c_start = int.from_bytes(head[32:40], "big")
+c_dur = int.from_bytes(head[40:48], "big")
+jsamples = []
+with open(data + "/jfr/java-phases.samples") as f:
+    for line in f:
+        ns, stack = line.rstrip("\n").split("\t")
+        jsamples.append((Fraction(int(ns), 10**9), stack.split(";")))
+st, en = Fraction(c_start, 10**9), Fraction(c_start + c_dur, 10**9)
+compare_heatmap("java-phases.jfr", path, heatmap([t for t, _ in jsamples], st, en))
+rc, out, err = run("--info", path)
+check("jfr --info says the samples with time",
+      "%d samples with time" % len(jsamples) in out, out + err)
+origin = math.floor(st)
+jfuncs = ("Phases.phaseA", "Phases.phaseB", "Phases.spinA", "Phases.spinB")
+last_a = max(t for t, s in jsamples if "Phases.phaseA" in s) - origin
+first_b = min(t for t, s in jsamples if "Phases.phaseB" in s) - origin
+check("jfr phases apart", last_a < first_b - Fraction(1, 2),
+      "%s %s" % (float(last_a), float(first_b)))
+mid = Fraction(round(float((last_a + first_b) / 2), 3)).limit_denominator(1000)
+for a, b in ((Fraction(0), mid), (mid, Fraction(10)), (Fraction(1, 2), Fraction(11, 4)),
+             (Fraction(1), Fraction(5, 4)), (Fraction(2), Fraction(3))):
+    sel = [s for t, s in jsamples if a <= t - origin < b]
+    exp_per = {f: sum(1 for s in sel if f in s) for f in jfuncs}
+    ra, rb = "%.3f" % float(a), "%.3f" % float(b)
+    for extra in ((), ("--group", "thread")):
+        rc, out, err = run(*extra, "--time-range", "%s,%s" % (ra, rb),
+                           "--export", "folded", path)
+        tot, per = folded_sums(out, jfuncs)
+        check("jfr %s--time-range %s,%s" % (" ".join(extra) + " " if extra else "", ra, rb),
+              rc == 0 and tot == len(sel) and per == exp_per,
+              "%d vs %d; %s vs %s %s" % (tot, len(sel), per, exp_per, err))
+rc, out, _ = run("--time-range", "0,%.3f" % float(mid), "--export", "folded", path)
+check("jfr range A has phaseA only", "phaseA" in out and "phaseB" not in out)
+rc, out, _ = run("--time-range", "%.3f,end" % float(mid), "--export", "folded", path)
+check("jfr range B has phaseB only", "phaseB" in out and "phaseA" not in out)
+# The allocation events of java-work.jfr.gz are not on the timeline: said.
+rc, out, err = run("--info", data + "/jfr/java-work.jfr.gz")
+check("jfr events of other types said", "of other types not on the timeline" in out,
+      out + err)
+
 # --- bad input -----------------------------------------------------------
 rc, out, err = run("--info", data + "/perf-phases-edges.txt")
 check("untimed sample counted and said", "1 sample without a time" in err and

@@ -149,7 +149,7 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	if (in->have_report && in->threads > 0)
 		cmd_msg(out, "threads=%u\nprocesses=%u\ngroup=%s\n", in->threads,
 		    in->processes, group_name(o->group));
-	char tbuf[256];
+	char tbuf[512];
 	if (timerange_describe(in->base, tbuf, sizeof(tbuf)) > 0)
 		cmd_msg(out, "time=%s\n", tbuf);
 	print_info(in->p, in->col, out);

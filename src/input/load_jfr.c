@@ -63,6 +63,7 @@
 #include "profile/labels.h"
 #include "input/loader.h"
 #include "profile/relabel.h"
+#include "profile/timeline.h"
 #include "base/xalloc.h"
 
 #define JFR_MAX_BYTES ((size_t)4 << 30)
@@ -121,7 +122,7 @@ static const char *const col_unit[NCOL] = {
 
 /* How one event field is read: decided once per chunk from the metadata,
  * so the per-event loop compares no names. */
-enum role { R_SKIP, R_STACK, R_DUR, R_BYTES, R_THREAD, R_N };
+enum role { R_SKIP, R_STACK, R_DUR, R_BYTES, R_THREAD, R_START, R_N };
 enum op { OP_VAR, OP_U8, OP_OTHER };
 struct fplan {
 	uint8_t role, op;
@@ -160,6 +161,8 @@ struct jfr {
 	/* per chunk */
 	size_t c0, cend;
 	int64_t tps;
+	int64_t c_nanos;   /* the chunk's start: ns since the epoch */
+	uint64_t c_ticks;  /* and in ticks */
 	struct jclass *cls; size_t ncls, ccls;
 	struct jfield *fld; size_t nfld, cfld;
 	ft_idmap cls_ids;
@@ -192,6 +195,9 @@ struct jfr {
 	int over;                /* a bound was passed: the error is set */
 	/* whole file */
 	long count[EV_N];
+	uint64_t other;              /* events not kept on the timeline */
+	int64_t rec_start, rec_end;  /* the chunks' bounds, ns since the epoch */
+	int have_bounds;
 	uint32_t *acc_node, *acc_set; /* accumulator: tree node, label set */
 	ft_val *acc_val;             /* [acc * NCOL + column] */
 	size_t nacc, cacc;
@@ -998,6 +1004,29 @@ ticks_ns(struct jfr *J, uint64_t t)
 	return (int64_t)a;
 }
 
+/* An event's startTime (ticks) as ns since the epoch, as the JDK's reader
+ * converts it: the chunk's startNanos + (ticks - startTicks) * 1e9 /
+ * ticksPerSecond (exact here, where the JDK divides by a double).  -1
+ * when the result is outside 64 bits or the chunk has no tick rate. */
+static int
+tick_time(const struct jfr *J, uint64_t ticks, int64_t *ns)
+{
+	if (J->tps <= 0)
+		return -1;
+	int neg = ticks < J->c_ticks;
+	uint64_t d = neg ? J->c_ticks - ticks : ticks - J->c_ticks;
+	uint64_t tps = (uint64_t)J->tps, q = d / tps, rem = d % tps, a, b;
+	if (__builtin_mul_overflow(q, (uint64_t)1000000000u, &a) ||
+	    __builtin_mul_overflow(rem, (uint64_t)1000000000u, &b))
+		return -1;
+	/* |d| * 1e9 / tps, rounded down (up before the start: a floor). */
+	uint64_t f = b / tps + (neg && b % tps != 0);
+	if (__builtin_add_overflow(a, f, &a) || a > INT64_MAX)
+		return -1;
+	return neg ? (__builtin_sub_overflow(J->c_nanos, (int64_t)a, ns) ? -1 : 0) :
+	    (__builtin_add_overflow(J->c_nanos, (int64_t)a, ns) ? -1 : 0);
+}
+
 /* Field plans of the event types present in this chunk. */
 static void
 make_plans(struct jfr *J)
@@ -1016,6 +1045,8 @@ make_plans(struct jfr *J)
 				fp.role = R_STACK;
 			else if (jstr_is(&f->name, "duration"))
 				fp.role = R_DUR;
+			else if (jstr_is(&f->name, "startTime"))
+				fp.role = R_START;
 			else if (jstr_is(&f->name, "eventThread") ||
 			    jstr_is(&f->name, "sampledThread"))
 				fp.role = R_THREAD;
@@ -1044,6 +1075,20 @@ other_field(struct jfr *J, struct rd *r, const struct fplan *fp)
 	else if (skip_value(J, r, fp->c, 1) != 0)
 		r->bad = 1;
 	return v;
+}
+
+/* An execution sample's time and stack into the timeline (timeline.h):
+ * weight 1 in column 0 (cpu, the first column whenever there are
+ * execution samples). */
+static void
+keep_time(struct jfr *J, uint64_t ticks, uint32_t node)
+{
+	ft_timeline *tl = J->p->timeline;
+	if (tl == NULL)
+		tl = J->p->timeline = timeline_new(0, -1);
+	int64_t ns;
+	if (tick_time(J, ticks, &ns) != 0 || timeline_add(tl, ns, node, 1, 0) != 0)
+		tl->untimed++;
 }
 
 static int
@@ -1082,6 +1127,10 @@ one_event(struct jfr *J, struct rd *r, int e, size_t off)
 	    __builtin_add_overflow(s[1], (ft_val)1, &s[1])))
 		return fail(J, off, "sum of %s values overflows 64 bits", ev_class[e]);
 	J->count[e]++;
+	if (e == EV_CPU)
+		keep_time(J, v[R_START], J->acc_node[a]);
+	else
+		J->other++;
 	return 0;
 }
 
@@ -1112,7 +1161,19 @@ one_chunk(struct jfr *J)
 	const uint8_t *h = J->buf;
 	uint64_t size = J->len, cp = rd_be(h + 16, 8), meta = rd_be(h + 24, 8);
 	J->tps = (int64_t)rd_be(h + 56, 8);
+	J->c_nanos = (int64_t)rd_be(h + 32, 8);
+	J->c_ticks = rd_be(h + 48, 8);
+	int64_t dur = (int64_t)rd_be(h + 40, 8), cend;
 	uint32_t features = (uint32_t)rd_be(h + 64, 4);
+	/* The recording's bounds: the earliest chunk start, the latest end (a
+	 * chunk still being written says duration 0: no bound from it). */
+	if (dur > 0 && !__builtin_add_overflow(J->c_nanos, dur, &cend)) {
+		if (!J->have_bounds || J->c_nanos < J->rec_start)
+			J->rec_start = J->c_nanos;
+		if (!J->have_bounds || cend > J->rec_end)
+			J->rec_end = cend;
+		J->have_bounds = 1;
+	}
 	if (cp < HEADER || cp >= size || meta < HEADER || meta >= size)
 		return fail(J, 16, "chunk has no metadata or constant pool (an "
 		    "unfinished recording?)");
@@ -1334,6 +1395,14 @@ load_jfr(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	for (int e = 0; e < EV_N; e++)
 		rep->valid += J.count[e];
+	if (p->timeline != NULL) {
+		p->timeline->other = J.other;
+		if (J.have_bounds) {
+			p->timeline->start = J.rec_start;
+			p->timeline->end = J.rec_end;
+			p->timeline->have_bounds = 1;
+		}
+	}
 	p->format = "jfr";
 	profile_set_source(p, J.path);
 	p->deftype = 0;

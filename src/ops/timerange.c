@@ -88,6 +88,7 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 		keep->end = tl->tmax;
 	}
 	keep->untimed = tl->untimed;
+	keep->other = tl->other;
 	keep->idle_rule = tl->idle_rule;
 	int over = 0;
 	for (uint32_t i = 0; i < tl->n; i++) {
@@ -183,6 +184,10 @@ timerange_describe(const ft_profile *p, char *buf, size_t cap)
 	if (k > 0 && (size_t)k < cap && tl->untimed > 0)
 		k += snprintf(buf + k, cap - (size_t)k, "; %llu without time (left out of "
 		    "the heat map and of time ranges)", (unsigned long long)tl->untimed);
+	if (k > 0 && (size_t)k < cap && tl->other > 0)
+		k += snprintf(buf + k, cap - (size_t)k, "; %llu event%s of other types "
+		    "not on the timeline (left out of the heat map and of time ranges)",
+		    (unsigned long long)tl->other, tl->other == 1 ? "" : "s");
 	if (k > 0 && (size_t)k < cap && tl->backwards)
 		k += snprintf(buf + k, cap - (size_t)k, "; times go backwards (binned as "
 		    "they come)");

@@ -94,6 +94,7 @@ timeline_remap(const ft_timeline *tl, const uint32_t *map)
 	c->end = tl->end;
 	c->have_bounds = tl->have_bounds;
 	c->untimed = tl->untimed;
+	c->other = tl->other;
 	c->idle_rule = tl->idle_rule;
 	if (tl->n > 0)
 		grow(c, tl->n);

@@ -1,7 +1,7 @@
 /* timeline.h - when each sample was taken, kept beside the call tree.
  *
  * Formats with time (perf script's event timestamps, a .cpuprofile's
- * startTime + timeDeltas) keep, per sample, its time in nanoseconds and
+ * startTime + timeDeltas, a JFR recording's execution samples) keep, per sample, its time in nanoseconds and
  * its stack (the leaf node); the tree merges samples, the timeline does
  * not.  Per sample 12 bytes, 16 when samples weigh other than 1 (perf's
  * periods, a .cpuprofile's microseconds), plus 1 when a perf script file
@@ -56,6 +56,9 @@ typedef struct ft_timeline {
 	int64_t tmin, tmax; /* the samples' smallest and largest time */
 	int backwards;   /* some sample's time is below the one before */
 	uint64_t untimed; /* samples of the file without a time */
+	uint64_t other;  /* events of other kinds, not kept (a JFR recording's
+	                  * allocation, monitor and park events: its timeline
+	                  * is its execution samples) */
 	int idle_rule;   /* FT_IDLE_* */
 } ft_timeline;
 

@@ -10,6 +10,7 @@
 #include "profile/labels.h"
 #include "input/load.h"
 #include "profile/relabel.h"
+#include "profile/timeline.h"
 #include "input/source.h"
 
 static unsigned char *raw;
@@ -131,6 +132,65 @@ TEST(thread_labels)
 		check_threads(q, column(q, "cpu"), cpu, cpuv, 4);
 	}
 	profile_free(q);
+	profile_free(p);
+}
+
+static uint64_t
+be64(const unsigned char *b)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | b[i];
+	return v;
+}
+
+/* Each execution sample's time (issue 25): one per jdk.ExecutionSample
+ * (21, `jfr summary`), within the chunk's bounds read here from its
+ * header (startNanos at byte 32, durationNanos at 40); the other 638
+ * events counted, not kept.  With the tick rate doubled in the header
+ * (startTicks unchanged), every time is half as far from the start. */
+TEST(timeline)
+{
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_bytes(raw, nraw, &rep, &err);
+	CHECK(p != NULL && p->timeline != NULL);
+	if (p == NULL || p->timeline == NULL)
+		return;
+	const ft_timeline *tl = p->timeline;
+	int64_t start = (int64_t)be64(raw + 32), dur = (int64_t)be64(raw + 40);
+	uint64_t tps = be64(raw + 56);
+	CHECK_INT(tl->n, 21);
+	CHECK_INT(tl->untimed, 0);
+	CHECK_INT(tl->other, 153 + 412 + 3 + 25 + 45);
+	CHECK_INT(tl->w == NULL && tl->cols == NULL && tl->col == 0, 1);
+	CHECK_INT(tl->have_bounds, 1);
+	CHECK(tl->start == start && tl->end == start + dur);
+	int inside = 0;
+	for (uint32_t i = 0; i < tl->n; i++)
+		inside += tl->t[i] >= start && tl->t[i] <= start + dur &&
+		    tl->leaf[i] < p->nnodes && profile_self(p, tl->leaf[i], 0) > 0;
+	CHECK_INT(inside, 21);
+	unsigned char *b = malloc(nraw);
+	memcpy(b, raw, nraw);
+	for (int i = 0; i < 8; i++)
+		b[56 + i] = (unsigned char)((tps * 2) >> (56 - 8 * i));
+	ft_profile *q = load_bytes(b, nraw, &rep, &err);
+	CHECK(q != NULL && q->timeline != NULL && q->timeline->n == 21);
+	if (q != NULL && q->timeline != NULL && q->timeline->n == 21) {
+		int half = 0;
+		for (uint32_t i = 0; i < 21; i++)
+			half += q->timeline->t[i] - start == (tl->t[i] - start) / 2;
+		CHECK_INT(half, 21);
+	}
+	profile_free(q);
+	/* No tick rate: no time, each sample counted as without one. */
+	memset(b + 56, 0, 8);
+	q = load_bytes(b, nraw, &rep, &err);
+	CHECK(q != NULL && q->timeline != NULL && q->timeline->n == 0 &&
+	    q->timeline->untimed == 21);
+	profile_free(q);
+	free(b);
 	profile_free(p);
 }
 
@@ -536,6 +596,7 @@ main(void)
 	}
 	RUN(real_recording);
 	RUN(thread_labels);
+	RUN(timeline);
 	RUN(damaged_headers);
 	RUN(mutations_never_crash);
 	RUN(hostile_pool_cycle);
