@@ -260,6 +260,41 @@ rc, out, err = run("--info", data + "/jfr/java-work.jfr.gz")
 check("jfr events of other types said", "of other types not on the timeline" in out,
       out + err)
 
+# --- speedscope ------------------------------------------------------------
+# A sampled profile in a time unit: sample i at startValue + the weights
+# before it (speedscope's time order); the bounds the profiles' startValue
+# and endValue.  speedscope's own sample file (two profiles in seconds).
+path = data + "/speedscope-two-sampled.json"
+ss = json.load(open(path))
+UNIT_S = {"nanoseconds": Fraction(1, 10**9), "microseconds": Fraction(1, 10**6),
+          "milliseconds": Fraction(1, 1000), "seconds": Fraction(1)}
+ssamples = []  # (time in s, frame names root first, weight)
+sfr = [f["name"] for f in ss["shared"]["frames"]]
+for prof in ss["profiles"]:
+    u = UNIT_S[prof["unit"]]
+    t = Fraction(prof["startValue"])
+    for stack, w in zip(prof["samples"], prof["weights"]):
+        ssamples.append((t * u, [sfr[i] for i in stack], Fraction(w)))
+        t += Fraction(w)
+sst = min(Fraction(p_["startValue"]) * UNIT_S[p_["unit"]] for p_ in ss["profiles"])
+sen = max(Fraction(p_["endValue"]) * UNIT_S[p_["unit"]] for p_ in ss["profiles"])
+compare_heatmap("speedscope-two-sampled.json", path,
+                heatmap([t for t, _, _ in ssamples], sst, sen))
+origin = math.floor(sst)
+for a, b in ((0, 2), (2, 6), (6, 100), (1, 9)):
+    sel = [x for x in ssamples if a <= x[0] - origin < b]
+    exp_tot = sum(w for _, _, w in sel)
+    exp_per = {f: sum(w for _, s_, w in sel if f in s_) for f in sfr}
+    rc, out, err = run("--time-range", "%d,%d" % (a, b), "--export", "folded", path)
+    tot, per = folded_sums(out, sfr)
+    check("speedscope --time-range %d,%d" % (a, b),
+          rc == 0 and tot == exp_tot and per == exp_per,
+          "%s vs %s; %s vs %s %s" % (tot, exp_tot, per, exp_per, err))
+# An evented profile in unit "none" (speedscope's simple.speedscope.json)
+# has no time: no heat map.
+rc, out, err = run("--export", "heatmap", data + "/speedscope-evented.json")
+check("speedscope without a time unit: no heat map", rc != 0 and "no time" in err, err)
+
 # --- bad input -----------------------------------------------------------
 rc, out, err = run("--info", data + "/perf-phases-edges.txt")
 check("untimed sample counted and said", "1 sample without a time" in err and

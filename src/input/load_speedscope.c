@@ -15,6 +15,15 @@
  * raise the profile's decimal scale (at most FT_MAX_SCALE places).  An
  * evented profile's frame gets the time between events while it is the
  * innermost open one; frames still open at the end close at endValue.
+ *
+ * Time (timeline.h), for profiles whose unit is a time unit: a sampled
+ * profile's samples follow each other from startValue, sample i at
+ * startValue + the weights before it (speedscope's time order); an evented
+ * profile's stretches between events are its samples, each at its start
+ * (`at`) with its length as weight.  The bounds are the profiles'
+ * startValue and endValue (the earliest and the latest).  Profiles in
+ * other units (none, bytes) have no time: their samples are counted as
+ * without one; a file with no timed profile has no timeline.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,6 +34,7 @@
 #include "input/json.h"
 #include "input/loader.h"
 #include "profile/relabel.h"
+#include "profile/timeline.h"
 #include "base/xalloc.h"
 
 #define NONE UINT32_MAX
@@ -60,6 +70,7 @@ struct ss {
 	int scale;             /* decimals of every stored value */
 	int ours;              /* written by flametui: a profile per sample type */
 	int64_t active;        /* activeProfileIndex */
+	uint64_t untimed;      /* samples kept without a time */
 };
 
 /* Multiply every stored value by 10^k (the scale grows). */
@@ -313,6 +324,64 @@ add_val(ft_profile *p, uint32_t node, int col, int64_t v, ft_diag *err)
 	return profile_add_self(p, node, vals, err);
 }
 
+/* ns per unit of a time unit, 0 for other units. */
+static int64_t
+unit_ns(const char *u)
+{
+	return strcmp(u, "nanoseconds") == 0 ? 1 : strcmp(u, "microseconds") == 0 ?
+	    1000 : strcmp(u, "milliseconds") == 0 ? 1000000 :
+	    strcmp(u, "seconds") == 0 ? 1000000000 : 0;
+}
+
+/* A stored value (S->scale decimals) of profile P as ns, rounded down: -1
+ * when P's unit is no time unit or the result overflows. */
+static int
+to_ns(const struct ss *S, const struct sprof *P, int64_t v, int64_t *ns)
+{
+	int64_t u = unit_ns(P->unit), div = 1;
+	if (u == 0)
+		return -1;
+	for (int i = 0; i < S->scale; i++)
+		div *= 10;
+	if (u >= div)
+		return __builtin_mul_overflow(v, u / div, ns) ? -1 : 0;
+	int64_t d = div / u, q = v / d;
+	*ns = v % d != 0 && v < 0 ? q - 1 : q;
+	return 0;
+}
+
+/* p's timeline, when P's unit is a time unit (NULL otherwise), its bounds
+ * widened to P's startValue and end (endValue, else `last`). */
+static ft_timeline *
+time_of(struct ss *S, const struct sprof *P, ft_profile *p, int64_t last)
+{
+	int64_t s, e;
+	if (unit_ns(P->unit) == 0 || to_ns(S, P, P->start, &s) != 0 ||
+	    to_ns(S, P, P->have_end ? P->end : last, &e) != 0)
+		return NULL;
+	ft_timeline *tl = p->timeline;
+	if (tl == NULL)
+		tl = p->timeline = timeline_new(0, -1);
+	if (!tl->have_bounds || s < tl->start)
+		tl->start = s;
+	if (!tl->have_bounds || e > tl->end)
+		tl->end = e;
+	tl->have_bounds = 1;
+	return tl;
+}
+
+/* One sample at stored time t (P's unit) into tl, or counted without time
+ * (no timeline: P has no time unit; a weight beyond 32 bits). */
+static void
+keep_time(const struct ss *S, const struct sprof *P, ft_timeline *tl,
+    uint64_t *untimed, int64_t t, uint32_t node, int64_t w)
+{
+	int64_t ns;
+	if (tl == NULL || to_ns(S, P, t, &ns) != 0 ||
+	    timeline_add(tl, ns, node, w, P->column) != 0)
+		(*untimed)++;
+}
+
 static int
 build_sampled(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
     ft_stackset *stacks, ft_diag *err)
@@ -326,6 +395,13 @@ build_sampled(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 	int64_t one = 1;
 	for (int i = 0; i < S->scale; i++)
 		one *= 10;
+	/* Sample i at startValue + the weights before it; the end, without
+	 * endValue, the last sample's. */
+	int64_t t = P->start, last = P->start;
+	for (size_t i = 0; i + 1 < P->noff; i++)
+		if (__builtin_add_overflow(last, P->nw ? P->w[i] : one, &last))
+			last = INT64_MAX;
+	ft_timeline *tl = time_of(S, P, p, last);
 	for (size_t i = 0; i < P->noff; i++) {
 		size_t a = P->off[i], b = i + 1 < P->noff ? P->off[i + 1] : P->nfr;
 		uint32_t node = base;
@@ -334,8 +410,15 @@ build_sampled(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 				return -1;
 			node = profile_child(p, node, S->frames[P->fr[k]].name);
 		}
-		if (add_val(p, node, P->column, P->nw ? P->w[i] : one, err) != 0)
+		int64_t w = P->nw ? P->w[i] : one;
+		if (add_val(p, node, P->column, w, err) != 0)
 			return -1;
+		if (t == INT64_MAX)
+			S->untimed++;
+		else
+			keep_time(S, P, tl, &S->untimed, t, node, w);
+		if (__builtin_add_overflow(t, w, &t))
+			t = INT64_MAX;
 		S->rep->valid++;
 		if (stackset_add(stacks, node))
 			S->rep->stacks++;
@@ -352,6 +435,7 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 	size_t n = 0, cap = 0;
 	int64_t last = P->start;
 	int rc = -1;
+	ft_timeline *tl = time_of(S, P, p, P->nev > 0 ? P->ev[P->nev - 1].at : P->start);
 	for (size_t i = 0; i <= P->nev; i++) {
 		int64_t at = i < P->nev ? P->ev[i].at : P->have_end ? P->end : last;
 		if (at < last && i == P->nev)
@@ -365,6 +449,7 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 			}
 			if (add_val(p, st[n - 1].node, P->column, d, err) != 0)
 				goto out;
+			keep_time(S, P, tl, &S->untimed, last, st[n - 1].node, d);
 			if (stackset_add(stacks, st[n - 1].node))
 				S->rep->stacks++;
 		}
@@ -496,6 +581,8 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		diag_set(err, "%s: the profiles have no samples or events", S.path);
 		goto fail;
 	}
+	if (p->timeline != NULL)
+		p->timeline->untimed = S.untimed;
 	if (S.nwhere > 0 && S.nwhere <= UINT32_MAX)
 		profile_set_where(p, S.where, (uint32_t)S.nwhere);
 	p->format = "speedscope";

@@ -18,6 +18,7 @@
 #include "input/load.h"
 #include "input/sniff.h"
 #include "input/source.h"
+#include "profile/timeline.h"
 #include "base/xalloc.h"
 
 /* Folded export of column col ("" and the error on stderr on failure). */
@@ -712,6 +713,50 @@ TEST(speedscope_profiles_threads_and_columns)
 	free(f);
 }
 
+/* Time from speedscope (issue 25): an evented profile's stretches between
+ * events are samples at their start, weighing their length; a sampled
+ * profile's samples follow each other from startValue; bounds from
+ * startValue and endValue; a profile in unit none has no time. */
+TEST(speedscope_timeline)
+{
+	const char *t = "{\"shared\":{\"frames\":[{\"name\":\"a\"},{\"name\":\"b\"}]},"
+	    "\"profiles\":[{\"type\":\"evented\",\"name\":\"e\",\"unit\":\"milliseconds\","
+	    "\"startValue\":1000,\"endValue\":1003.5,\"events\":["
+	    "{\"type\":\"O\",\"frame\":0,\"at\":1000.5},{\"type\":\"O\",\"frame\":1,\"at\":1001},"
+	    "{\"type\":\"C\",\"frame\":1,\"at\":1002.25},{\"type\":\"C\",\"frame\":0,\"at\":1003}]},"
+	    "{\"type\":\"sampled\",\"name\":\"s\",\"unit\":\"milliseconds\",\"startValue\":999,"
+	    "\"endValue\":1004,\"samples\":[[0],[0,1]],\"weights\":[2,1]},"
+	    "{\"type\":\"sampled\",\"name\":\"n\",\"unit\":\"none\",\"startValue\":0,"
+	    "\"endValue\":3,\"samples\":[[1],[1],[1]],\"weights\":[1,1,1]}]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	CHECK(p != NULL && p->timeline != NULL);
+	if (p == NULL || p->timeline == NULL) {
+		profile_free(p);
+		return;
+	}
+	const ft_timeline *tl = p->timeline;
+	const int64_t MS = 1000000;
+	/* e: a 1000.5-1001, a;b 1001-1002.25, a 1002.25-1003; s: 999, 1001. */
+	static const int64_t at[] = {1000500000, 1001000000, 1002250000, 999000000,
+	    1001000000};
+	static const uint32_t w[] = {50, 125, 75, 200, 100}; /* scale 2 */
+	CHECK_INT(p->scale, 2);
+	CHECK_INT(tl->n, 5);
+	for (uint32_t i = 0; i < tl->n && i < 5; i++) {
+		CHECK(tl->t[i] == at[i]);
+		CHECK_INT(tl->w[i], w[i]);
+		CHECK_STR(intern_str(p->names, p->nodes[tl->leaf[i]].name),
+		    i == 1 || i == 4 ? "b" : "a");
+	}
+	CHECK_INT(tl->have_bounds, 1);
+	CHECK(tl->start == 999 * MS && tl->end == 1004 * MS);
+	CHECK_INT(tl->untimed, 3); /* profile n: unit none */
+	CHECK_INT(tl->backwards, 1);
+	profile_free(p);
+}
+
 TEST(speedscope_errors)
 {
 	char *m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"},{\"name\":\"B\"}]},"
@@ -1071,6 +1116,7 @@ main(void)
 	RUN(trace_profile_chunks);
 	RUN(speedscope_sampled_fractional);
 	RUN(speedscope_profiles_threads_and_columns);
+	RUN(speedscope_timeline);
 	RUN(speedscope_errors);
 	RUN(hostile_sums);
 	RUN(huge_number_linear);
