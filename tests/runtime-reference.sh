@@ -66,7 +66,8 @@ else
 fi
 for file in node-work.cpuprofile chrome-profile.json clang-ftime-trace.json \
     speedscope-evented.json heap.pb.gz small.folded fractional.folded \
-    jfr/java-work.jfr.gz; do
+    jfr/java-work.jfr.gz jfr/java-phases.jfr.gz node-phases.cpuprofile \
+    perf-phases.txt.gz speedscope-two-sampled.json; do
 	"$flametui" --export speedscope -o "$tmp/s.json" "$d/$file" 2>/dev/null
 	if [ "$schema" = yes ]; then
 		if python3 -c 'import json, sys, jsonschema

@@ -295,6 +295,102 @@ for a, b in ((0, 2), (2, 6), (6, 100), (1, 9)):
 rc, out, err = run("--export", "heatmap", data + "/speedscope-evented.json")
 check("speedscope without a time unit: no heat map", rc != 0 and "no time" in err, err)
 
+# --- --export speedscope in time order (issue 25 part 7) -------------------
+# Read back here: a column the timeline holds whole is its samples in the
+# source's own time order (ties in file order), each with its own weight;
+# a time-unit column starts at the recording's start in that unit.
+
+
+def export_ss(path, *extra):
+    rc, out, err = run(*extra, "--export", "speedscope", path)
+    if rc != 0:
+        check("--export speedscope " + path, False, err)
+        return None
+    d = json.loads(out)
+    names = [f["name"] for f in d["shared"]["frames"]]
+    profs = {}
+    for prof in d["profiles"]:
+        profs[prof["name"]] = (prof, [[names[i] for i in st] for st in prof["samples"]],
+                               [Fraction(str(w)) for w in prof["weights"]])
+    return profs
+
+
+def compare_order(name, got, exp_stacks, exp_weights, leaf_only=False):
+    prof, stacks, weights = got
+    if leaf_only:
+        stacks = [st[-1] for st in stacks]
+    check(name + " sample count", len(stacks) == len(exp_stacks),
+          "%d vs %d" % (len(stacks), len(exp_stacks)))
+    bad = [i for i in range(min(len(stacks), len(exp_stacks)))
+           if stacks[i] != exp_stacks[i] or weights[i] != exp_weights[i]]
+    check(name + " samples in time order with their weights", not bad,
+          "first at %s: %s %s vs %s %s" % (bad[0], stacks[bad[0]], weights[bad[0]],
+                                           exp_stacks[bad[0]], exp_weights[bad[0]])
+          if bad else "")
+
+
+# JFR: the JDK's times and stacks (count column, weight 1 each).
+got = export_ss(data + "/jfr/java-phases.jfr.gz")
+if got:
+    order = sorted(range(len(jsamples)), key=lambda i: (jsamples[i][0], i))
+    compare_order("jfr speedscope", got["cpu"], [jsamples[i][1] for i in order],
+                  [1] * len(order))
+    check("jfr speedscope count column from 0", got["cpu"][0]["startValue"] == 0 and
+          got["cpu"][0]["endValue"] == len(jsamples))
+    rc, out, err = run("--time-range", "0,%.3f" % float(mid), "--export", "speedscope",
+                       data + "/jfr/java-phases.jfr.gz")
+    sel = [i for i in order if jsamples[i][0] - math.floor(st) < mid]
+    d = json.loads(out)
+    nm = [f["name"] for f in d["shared"]["frames"]]
+    check("jfr speedscope of a range: its samples in order",
+          [[nm[k] for k in x] for x in d["profiles"][0]["samples"]] ==
+          [jsamples[i][1] for i in sel])
+# perf: each event's period, leaf frame, by time; startValue the first
+# event's time in ns.
+events, pstart, _ = read_perf(data + "/perf-phases.txt.gz")
+got = export_ss(data + "/perf-phases.txt.gz")
+if got:
+    prof = list(got.values())[0]
+    order = sorted(range(len(events)), key=lambda i: (events[i][0], i))
+    leaf = [prof_leaf.replace("_[k]", "") for prof_leaf in
+            [st[-1] for st in prof[1]]]
+    compare_order("perf speedscope", (prof[0], [[x] for x in leaf], prof[2]),
+                  [[events[i][3][0]] for i in order], [events[i][2] for i in order])
+    check("perf speedscope startValue", prof[0]["unit"] == "nanoseconds" and
+          Fraction(str(prof[0]["startValue"])) == pstart * 10**9,
+          "%s vs %s" % (prof[0]["startValue"], pstart * 10**9))
+# .cpuprofile: DevTools' weights (to the next sample) in microseconds, 1 in
+# the samples column; startValue the profile's startTime.
+prof = json.load(open(data + "/node-phases.cpuprofile"))
+t, times = prof["startTime"], []
+for dlt in prof["timeDeltas"]:
+    t += dlt
+    times.append(t)
+order = sorted(range(len(times)), key=lambda i: (times[i], i))
+got = export_ss(data + "/node-phases.cpuprofile")
+if got:
+    exp = [list(reversed(stack_names(prof["samples"][i]))) for i in order]
+    exp_w = [weight[i] for i in order]
+    keep = [k for k in range(len(order)) if exp_w[k] != 0]
+    compare_order("cpuprofile speedscope cpu", got["cpu"],
+                  [exp[k][-1] for k in keep], [exp_w[k] for k in keep], leaf_only=True)
+    compare_order("cpuprofile speedscope samples", got["samples"],
+                  [e[-1] for e in exp], [1] * len(exp), leaf_only=True)
+    check("cpuprofile speedscope startValue", got["cpu"][0]["startValue"] ==
+          prof["startTime"] and got["cpu"][0]["endValue"] >= prof["endTime"])
+# speedscope: the two profiles' samples merged by time.
+got = export_ss(data + "/speedscope-two-sampled.json")
+if got:
+    order = sorted(range(len(ssamples)), key=lambda i: (ssamples[i][0], i))
+    compare_order("speedscope speedscope", list(got.values())[0],
+                  [ssamples[i][1] for i in order], [ssamples[i][2] for i in order])
+# A filter drops the timeline: one sample per node, as before.
+rc, out, err = run("--hide", "spinA", "--export", "speedscope",
+                   data + "/jfr/java-phases.jfr.gz")
+d = json.loads(out)
+check("speedscope after a filter: one sample per stack",
+      rc == 0 and len(d["profiles"][0]["samples"]) == 2, out[:300])
+
 # --- bad input -----------------------------------------------------------
 rc, out, err = run("--info", data + "/perf-phases-edges.txt")
 check("untimed sample counted and said", "1 sample without a time" in err and

@@ -5,6 +5,14 @@
  * The exporter field is "flametui": load_speedscope.c reads such files
  * back with one column per profile (a round trip keeps the sample types),
  * where other producers' same-unit profiles are threads.
+ *
+ * Time order (issue 25 part 7): a column that the profile's timeline
+ * holds whole (its samples' weights add up to every node's self value:
+ * not after a filter, nor for a JFR recording's allocation columns) is
+ * written as its samples in time order, each with its own weight, as
+ * speedscope's time order view lays a sampled profile out; a time-unit
+ * column's startValue is the recording's start in that unit.  Other
+ * columns are one sample per node, as before.
  */
 #include "export/export_speedscope.h"
 
@@ -12,6 +20,7 @@
 #include <string.h>
 
 #include "profile/intern.h"
+#include "profile/timeline.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -65,6 +74,163 @@ ss_unit(const char *u)
 	return "none";
 }
 
+/* ns per unit of a speedscope time unit, 0 for none and bytes. */
+static int64_t
+unit_ns(const char *u)
+{
+	return strcmp(u, "nanoseconds") == 0 ? 1 : strcmp(u, "microseconds") == 0 ?
+	    1000 : strcmp(u, "milliseconds") == 0 ? 1000000 :
+	    strcmp(u, "seconds") == 0 ? 1000000000 : 0;
+}
+
+/* ns as a decimal number of units of u ns each (exact, at most 9
+ * decimals). */
+static void
+ns_text(char *buf, size_t cap, int64_t ns, int64_t u)
+{
+	int64_t w = ns / u, f = ns % u;
+	const char *sign = ns < 0 ? "-" : "";
+	if (w < 0)
+		w = -w;
+	if (f < 0)
+		f = -f;
+	if (f == 0) {
+		snprintf(buf, cap, "%s%lld", sign, (long long)w);
+		return;
+	}
+	int digits = 0;
+	for (int64_t k = u; k > 1; k /= 10)
+		digits++;
+	char t[24];
+	snprintf(t, sizeof(t), "%09lld", (long long)f); /* f < u <= 1e9 */
+	char *d = t + 9 - digits;
+	size_t k = strlen(d);
+	while (k > 1 && d[k - 1] == '0')
+		d[--k] = '\0';
+	snprintf(buf, cap, "%s%lld.%s", sign, (long long)w, d);
+}
+
+/* Sample i's weight in column c: its weight in its column, 1 in the count
+ * column. */
+static uint64_t
+tl_weight(const ft_timeline *tl, uint32_t i, int c)
+{
+	int ci = tl->cols != NULL ? tl->cols[i] : tl->col;
+	uint64_t v = ci == c ? (tl->w != NULL ? tl->w[i] : 1) : 0;
+	return v + (tl->count_col == c ? 1 : 0);
+}
+
+/* 1 when p's timeline holds column c whole: its samples' weights add up to
+ * every node's self value. */
+static int
+tl_covers(const ft_profile *p, int c)
+{
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL || tl->n == 0)
+		return 0;
+	uint64_t *sum = xcalloc(p->nnodes ? p->nnodes : 1, sizeof(uint64_t));
+	int ok = 1;
+	for (uint32_t i = 0; i < tl->n && ok; i++) {
+		if (tl->leaf[i] >= p->nnodes)
+			ok = 0;
+		else if (__builtin_add_overflow(sum[tl->leaf[i]], tl_weight(tl, i, c),
+		    &sum[tl->leaf[i]]))
+			ok = 0;
+	}
+	for (uint32_t n = 0; n < p->nnodes && ok; n++) {
+		ft_val v = profile_self(p, n, c);
+		ok = v >= 0 && (uint64_t)v == sum[n];
+	}
+	free(sum);
+	return ok;
+}
+
+static const int64_t *cmp_t;
+
+static int
+cmp_time(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	if (cmp_t[x] != cmp_t[y])
+		return cmp_t[x] < cmp_t[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* The timeline's samples by time (ties in file order): malloc'd. */
+static uint32_t *
+tl_order(const ft_timeline *tl)
+{
+	uint32_t *ord = xreallocarray(NULL, tl->n ? tl->n : 1, sizeof(uint32_t));
+	for (uint32_t i = 0; i < tl->n; i++)
+		ord[i] = i;
+	if (tl->backwards) {
+		cmp_t = tl->t;
+		qsort(ord, tl->n, sizeof(uint32_t), cmp_time);
+		cmp_t = NULL;
+	}
+	return ord;
+}
+
+static void
+put_stack(const ft_profile *p, uint32_t n, const uint32_t *frame, uint32_t *path,
+    int *first, FILE *out)
+{
+	uint32_t d = profile_path(p, n, path);
+	fputs(*first ? "\n[" : ",\n[", out);
+	*first = 0;
+	for (uint32_t i = 0; i < d; i++)
+		fprintf(out, i ? ",%u" : "%u", frame[path[i]]);
+	fputc(']', out);
+}
+
+/* Column c as its samples in time order (tl_covers). */
+static void
+put_timed(const ft_profile *p, int c, const uint32_t *ord, const uint32_t *frame,
+    uint32_t *path, FILE *out)
+{
+	const ft_timeline *tl = p->timeline;
+	const char *unit = ss_unit(p->types[c].unit);
+	int64_t u = unit_ns(unit);
+	char sv[48], ev[48], v[48];
+	ft_val total = profile_total(p, FT_ROOT, c);
+	if (u > 0) {
+		/* The recording's start in the unit; the end at least the
+		 * start + the weights (speedscope's span of the samples). */
+		int64_t s = tl->have_bounds ? tl->start : tl->tmin;
+		int64_t e = timeline_end(tl), se;
+		if (s > tl->tmin)
+			s = tl->tmin;
+		int64_t unit_val = u;
+		for (int i = 0; i < p->scale; i++)
+			unit_val /= 10;
+		if (unit_val > 0 && !__builtin_mul_overflow(total, unit_val, &se) &&
+		    !__builtin_add_overflow(se, s, &se) && se > e)
+			e = se;
+		ns_text(sv, sizeof(sv), s, u);
+		ns_text(ev, sizeof(ev), e, u);
+	} else {
+		snprintf(sv, sizeof(sv), "0");
+		val_format(ev, sizeof(ev), total, p->scale);
+	}
+	fprintf(out, ",\"unit\":\"%s\",\"startValue\":%s,\"endValue\":%s,\n\"samples\":[",
+	    unit, sv, ev);
+	int first = 1;
+	for (uint32_t k = 0; k < tl->n; k++)
+		if (tl_weight(tl, ord[k], c) != 0)
+			put_stack(p, tl->leaf[ord[k]], frame, path, &first, out);
+	fputs("],\n\"weights\":[", out);
+	first = 1;
+	for (uint32_t k = 0; k < tl->n; k++) {
+		uint64_t w = tl_weight(tl, ord[k], c);
+		if (w == 0)
+			continue;
+		val_format(v, sizeof(v), (ft_val)w, p->scale);
+		fprintf(out, first ? "%s" : ",%s", v);
+		first = 0;
+	}
+	fputs("]}", out);
+}
+
 int
 export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 {
@@ -108,23 +274,21 @@ export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 	}
 	fputs("]},\n\"profiles\":[", out);
 	char v[48], end[48];
+	uint32_t *ord = p->timeline != NULL ? tl_order(p->timeline) : NULL;
 	for (int c = 0; c < p->nvals; c++) {
-		val_format(end, sizeof(end), profile_total(p, FT_ROOT, c), p->scale);
 		fprintf(out, "%s\n{\"type\":\"sampled\",\"name\":", c ? "," : "");
 		put_json_str(out, p->types[c].name, strlen(p->types[c].name));
+		if (ord != NULL && tl_covers(p, c)) {
+			put_timed(p, c, ord, frame, path, out);
+			continue;
+		}
+		val_format(end, sizeof(end), profile_total(p, FT_ROOT, c), p->scale);
 		fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%s,\n\"samples\":[",
 		    ss_unit(p->types[c].unit), end);
 		int first = 1;
-		for (uint32_t n = 1; n < p->nnodes; n++) {
-			if (profile_self(p, n, c) == 0)
-				continue;
-			uint32_t d = profile_path(p, n, path);
-			fputs(first ? "\n[" : ",\n[", out);
-			first = 0;
-			for (uint32_t i = 0; i < d; i++)
-				fprintf(out, i ? ",%u" : "%u", frame[path[i]]);
-			fputc(']', out);
-		}
+		for (uint32_t n = 1; n < p->nnodes; n++)
+			if (profile_self(p, n, c) != 0)
+				put_stack(p, n, frame, path, &first, out);
 		fputs("],\n\"weights\":[", out);
 		first = 1;
 		for (uint32_t n = 1; n < p->nnodes; n++) {
@@ -136,6 +300,7 @@ export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 		}
 		fputs("]}", out);
 	}
+	free(ord);
 	fputs("]}\n", out);
 	free(frame);
 	free(path);

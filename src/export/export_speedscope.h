@@ -12,7 +12,10 @@
 /* Write p to out: one `sampled` profile per value column (named after the
  * sample type, unit mapped to speedscope's: time units and bytes kept,
  * anything else "none"), one sample per node with a non-zero self value,
- * its self value as the weight; one shared frame per distinct frame name
+ * its self value as the weight -- or, for a column p's timeline holds
+ * whole (timeline.h: no filter but a time range), its samples in time
+ * order with their own weights, a time unit's startValue the recording's
+ * start; one shared frame per distinct frame name
  * (its origin, when known, as `file`).  activeProfileIndex is column col.
  * Returns 0, or -1 with err set on a write error. */
 int export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err);

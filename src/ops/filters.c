@@ -1101,6 +1101,14 @@ apply_regex(const ft_profile *p0, const ft_filters *f, enum ft_sort sort,
 	if (apply_time(p0, f, sort, column, &timed, err) != 0)
 		return NULL;
 	if (timed != NULL) {
+		/* A range alone: its tree, with its timeline (the samples in
+		 * range, in order: kept by --export speedscope). */
+		int other = 0;
+		for (int i = 0; i < f->n; i++)
+			other |= f->v[i].kind < FILTER_REGEX_KINDS ||
+			    (f->v[i].kind >= FILTER_TAGFOCUS && f->v[i].kind <= FILTER_TAGLEAF);
+		if (!other)
+			return timed;
 		ft_profile *r = apply_regex_untimed(timed, f, sort, column, err);
 		profile_free(timed);
 		return r;

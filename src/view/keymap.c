@@ -51,7 +51,7 @@ const ft_keydef keymap[] = {
 	{"Y", {'Y'}, ACT_COPY_STACK, "copy the whole stack, root first, to the clipboard"},
 	{"e", {'e'}, ACT_EXPORT_SVG, "write the view as an interactive SVG (flametui-N.svg) for a browser"},
 	{"p", {'p'}, ACT_PAUSE, "--watch and record: pause or resume following the file (a recording goes on)"},
-	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile): "
+	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile, JFR, speedscope): "
 	    "columns are seconds, rows parts of a second, as FlameScope; arrows move the cursor, "
 	    "Enter shows the flame graph of the range from the mark to the cursor (or of the "
 	    "cursor's cell) as a `time A-B s` filter chip"},

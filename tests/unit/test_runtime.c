@@ -757,6 +757,41 @@ TEST(speedscope_timeline)
 	profile_free(p);
 }
 
+/* --export speedscope keeps time order (issue 25 part 7): the evented
+ * profile above written back as its stretches, in time order, each with
+ * its length, from startValue (ms); two profiles that go back in time
+ * are merged by time. */
+TEST(speedscope_export_time_order)
+{
+	const char *t = "{\"shared\":{\"frames\":[{\"name\":\"a\"},{\"name\":\"b\"}]},"
+	    "\"profiles\":[{\"type\":\"evented\",\"name\":\"e\",\"unit\":\"milliseconds\","
+	    "\"startValue\":1000,\"endValue\":1003.5,\"events\":["
+	    "{\"type\":\"O\",\"frame\":0,\"at\":1000.5},{\"type\":\"O\",\"frame\":1,\"at\":1001},"
+	    "{\"type\":\"C\",\"frame\":1,\"at\":1002.25},{\"type\":\"C\",\"frame\":0,\"at\":1003}]},"
+	    "{\"type\":\"sampled\",\"name\":\"s\",\"unit\":\"milliseconds\",\"startValue\":999,"
+	    "\"endValue\":1004,\"samples\":[[0],[0,1]],\"weights\":[2,1]}]}";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_SPEEDSCOPE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK(export_speedscope(p, 0, f, &err) == 0);
+	fclose(f);
+	/* Frames e (thread root) 0, a 1, b 2, s 3.  s 999 (a, 2), e 1000.5
+	 * (a, 0.5), e 1001 (a;b, 1.25), s 1001 (a;b, 1), e 1002.25 (a, 0.75);
+	 * the end: 999 + 5.5 ms of weights. */
+	CHECK(strstr(buf, "\"unit\":\"milliseconds\",\"startValue\":999,"
+	    "\"endValue\":1004.5,") != NULL);
+	CHECK(strstr(buf, "\"samples\":[\n[3,1],\n[0,1],\n[0,1,2],\n[3,1,2],\n[0,1]],\n"
+	    "\"weights\":[2,0.5,1.25,1,0.75]") != NULL);
+	free(buf);
+	profile_free(p);
+}
+
 TEST(speedscope_errors)
 {
 	char *m = fail_msg("{\"shared\":{\"frames\":[{\"name\":\"A\"},{\"name\":\"B\"}]},"
@@ -1117,6 +1152,7 @@ main(void)
 	RUN(speedscope_sampled_fractional);
 	RUN(speedscope_profiles_threads_and_columns);
 	RUN(speedscope_timeline);
+	RUN(speedscope_export_time_order);
 	RUN(speedscope_errors);
 	RUN(hostile_sums);
 	RUN(huge_number_linear);
