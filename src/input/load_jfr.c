@@ -27,6 +27,12 @@
  * (profile_thread_root: javaName or osName, javaThreadId), which --group
  * keeps or merges.
  *
+ * Each jdk.ExecutionSample's startTime (ticks: the chunk's startNanos +
+ * (ticks - startTicks) * 1e9 / ticksPerSecond, as the JDK's reader) and
+ * stack go on the timeline (profile/timeline.h, 12 bytes a sample), with
+ * the chunks' start and start + duration as the recording's bounds: the
+ * heat map and time ranges.  Other events are counted there, not kept.
+ *
  * Every event also carries its thread's name as the label `thread`
  * (labels.h), so --tagfocus thread=..., --tagroot thread and the details
  * panel's breakdown work as on pprof labels.
@@ -187,6 +193,7 @@ struct jfr {
 	signed char ev_of[EV_MAP]; /* event type id -> enum ev, -1 none */
 	struct fplan *plan[EV_N];
 	size_t nplan[EV_N];
+	int has_start[EV_N];       /* the event type has a startTime field */
 	struct cslot *cache;
 	uint32_t gen;
 	uint32_t nostack;  /* "(no stack trace)" */
@@ -1033,6 +1040,7 @@ make_plans(struct jfr *J)
 {
 	for (int e = 0; e < EV_N; e++) {
 		J->nplan[e] = 0;
+		J->has_start[e] = 0;
 		if (!J->have_ev[e])
 			continue;
 		const struct jclass *c = class_of(J, J->ev_id[e]);
@@ -1045,9 +1053,10 @@ make_plans(struct jfr *J)
 				fp.role = R_STACK;
 			else if (jstr_is(&f->name, "duration"))
 				fp.role = R_DUR;
-			else if (jstr_is(&f->name, "startTime"))
+			else if (jstr_is(&f->name, "startTime")) {
 				fp.role = R_START;
-			else if (jstr_is(&f->name, "eventThread") ||
+				J->has_start[e] = 1;
+			} else if (jstr_is(&f->name, "eventThread") ||
 			    jstr_is(&f->name, "sampledThread"))
 				fp.role = R_THREAD;
 			else if ((e == EV_ALLOC_SAMPLE && jstr_is(&f->name, "weight")) ||
@@ -1087,7 +1096,8 @@ keep_time(struct jfr *J, uint64_t ticks, uint32_t node)
 	if (tl == NULL)
 		tl = J->p->timeline = timeline_new(0, -1);
 	int64_t ns;
-	if (tick_time(J, ticks, &ns) != 0 || timeline_add(tl, ns, node, 1, 0) != 0)
+	if (!J->has_start[EV_CPU] || tick_time(J, ticks, &ns) != 0 ||
+	    timeline_add(tl, ns, node, 1, 0) != 0)
 		tl->untimed++;
 }
 

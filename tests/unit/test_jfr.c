@@ -184,7 +184,21 @@ TEST(timeline)
 		CHECK_INT(half, 21);
 	}
 	profile_free(q);
+	/* No field named startTime in the metadata: no time either. */
+	memcpy(b, raw, nraw);
+	int renamed = 0;
+	for (size_t i = 0; i + 9 <= nraw; i++)
+		if (memcmp(b + i, "startTime", 9) == 0) {
+			b[i + 8] = 'X';
+			renamed++;
+		}
+	CHECK(renamed > 0);
+	q = load_bytes(b, nraw, &rep, &err);
+	CHECK(q != NULL && q->timeline != NULL && q->timeline->n == 0 &&
+	    q->timeline->untimed == 21);
+	profile_free(q);
 	/* No tick rate: no time, each sample counted as without one. */
+	memcpy(b, raw, nraw);
 	memset(b + 56, 0, 8);
 	q = load_bytes(b, nraw, &rep, &err);
 	CHECK(q != NULL && q->timeline != NULL && q->timeline->n == 0 &&
