@@ -21,6 +21,7 @@
 #include "view/prompt_help.h"
 #include "profile/labels.h"
 #include "draw/render_compare.h"
+#include "draw/render_activity.h"
 #include "draw/render_heat.h"
 #include "draw/render_labels.h"
 #include "profile/units.h"
@@ -1331,6 +1332,7 @@ render_view(ft_view *v, ft_canvas *c)
 	} else {
 		view_update_layout(v);
 		draw_panes(v, c);
+		render_activity(v, c);
 		if (v->cmp == NULL && profile_total(v->prof, FT_ROOT, v->col) == 0 &&
 		    v->filters.n > 0)
 			canvas_printf(c, 1, 2, c->w - 1, st_plain,

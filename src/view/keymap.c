@@ -59,6 +59,9 @@ const ft_keydef keymap[] = {
 	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
 	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
+	{"a", {'a'}, ACT_ACTIVITY, "show or hide the activity line above the flame graph (profiles "
+	    "with time): samples over the recording (all) and those with the selected frame on "
+	    "their stack (sel), as bars"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},

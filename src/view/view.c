@@ -60,6 +60,7 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	v->base = p;
 	v->cursor_x = v->cursor_y = -1;
 	v->npanes = 1;
+	v->activity = 1;
 	compute_max_self(v);
 }
 
@@ -108,6 +109,9 @@ view_free(ft_view *v)
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
 	heatmap_free(&v->heat.hm);
+	free(v->act.all);
+	free(v->act.in);
+	free(v->act.idle);
 	match_free(v->search);
 	free(v->search_before);
 	if (!v->hl_shared)
@@ -189,6 +193,16 @@ body_rows(const ft_view *v)
 	return body < 1 ? 1 : body;
 }
 
+int
+view_activity_rows(const ft_view *v)
+{
+	if (!v->activity || v->cmp != NULL || v->grows > 0 || v->base == NULL ||
+	    v->base->timeline == NULL || v->base->timeline->n == 0)
+		return 0;
+	int body = body_rows(v);
+	return body >= 14 ? 2 : body >= 8 ? 1 : 0;
+}
+
 static void
 set_pane(ft_pane *p, int x, int y, int w, int h, int vset)
 {
@@ -212,8 +226,11 @@ geometry(ft_view *v)
 	}
 	int body = body_rows(v);
 	if (v->cmp == NULL) {
+		/* The activity line's rows sit between the header (row 0) and
+		 * the frames: the pane's header row is its last. */
+		int act = view_activity_rows(v);
 		v->npanes = 1;
-		set_pane(&v->pane[0], 0, 0, v->w, body, VS_COL);
+		set_pane(&v->pane[0], 0, act, v->w, body - act, VS_COL);
 		return;
 	}
 	ft_rect r[2];
@@ -491,6 +508,8 @@ view_set_tree(ft_view *v, ft_profile *p, ft_compare *c)
 	v->prof = p;
 	v->cmp = c;
 	v->inst.p = NULL; /* all-instances cache */
+	v->act.valid = 0; /* the activity line's, and its idle nodes */
+	v->act.idle_base = NULL;
 	v->table.prof = NULL; /* the function table's rows are of the old tree */
 	if (c == NULL && v->col >= p->nvals)
 		v->col = p->deftype;

@@ -225,6 +225,20 @@ typedef struct ft_view {
 		int with_idle;    /* I: idle samples shown */
 		uint32_t left;    /* first column shown */
 	} heat;
+	/* The activity line (a, view_activity.c): samples over time above the
+	 * flame graph, and the selected frame's, per column; cached for
+	 * (base, its timeline, the tree, the selection, the width, idle). */
+	int activity;        /* shown when the profile has time (default) */
+	struct {
+		int valid;
+		const ft_profile *base, *prof;
+		const ft_timeline *tl;
+		uint32_t sel, ncols, max;
+		int with_idle, nfilters;
+		uint32_t *all, *in;  /* ncols each */
+		uint8_t *idle;       /* base's idle nodes (NULL: none) */
+		const ft_profile *idle_base;
+	} act;
 } ft_view;
 
 /* The butterfly view: two half views over the callers tree (drawn flipped,
@@ -264,6 +278,16 @@ void view_set_col(ft_view *v, int col);
  * unless heat colouring is on; this works it out when heat colouring is
  * on and it is unknown.  render_view() and the SVG export call it. */
 void view_heat_ready(ft_view *v);
+
+/* Rows the activity line takes above the flame graph (view.c): 2 (all
+ * samples, and the selected frame's), 1 on a short screen, 0 when hidden
+ * (a), in a comparison, or when the profile keeps no time. */
+int view_activity_rows(const ft_view *v);
+/* view_activity.c: the activity line's counts for ncols columns
+ * (v->act.all, v->act.in, v->act.max), worked out when stale. */
+void view_activity_ready(ft_view *v, uint32_t ncols);
+/* Toggle it (key a): V_* flags. */
+int view_activity_toggle(ft_view *v);
 
 /* Make sure the panes and layouts match the state (called before drawing). */
 void view_update_layout(ft_view *v);

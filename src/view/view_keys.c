@@ -445,6 +445,8 @@ common_apply(ft_view *v, enum ft_action a)
 		return view_toggle_invert(v);
 	case ACT_COLLAPSE:
 		return view_cycle_collapse(v);
+	case ACT_ACTIVITY:
+		return view_activity_toggle(v);
 	default:
 		return graph_apply(v, a);
 	}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The heat map (H): FlameScope's picture of a perf recording with two
+# The activity line (a) above the flame graph, and the heat map (H): FlameScope's picture of a perf recording with two
 # phases (phase_a in second 0-1, a sleep, phase_b in second 2-3); the
 # cursor moves over cells, m marks, Enter shows the flame graph of the
 # range as a `time` chip, x removes it, U brings it back, H/Esc close.
@@ -7,6 +7,13 @@
 
 ft_start 100 30 -- "$FT_DATA/perf-phases.txt.gz"
 ft_check "opens on the flame graph" ft_wait_for 'phase_a'
+ft_check "the activity line: all samples over time" ft_wait_for '^all .*███'
+ft_check "and the selected frame's (the root: the same)" ft_wait_for '^sel .*███'
+ft_keys a
+ft_check "a hides the activity line" ft_wait_gone '^all .*███'
+ft_check "a says so" ft_wait_for 'activity line hidden'
+ft_keys a
+ft_check "a again shows it" ft_wait_for '^sel .*███'
 ft_keys H
 ft_check "H opens the heat map" ft_wait_for 'heat map: 4 columns of 1 s, 50 rows of 20 ms'
 ft_check "cursor on the first busy cell" ft_wait_for 'cursor 0\.980 s: 20 samples'
