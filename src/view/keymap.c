@@ -18,7 +18,8 @@ const ft_keydef keymap[] = {
 	{"[", {'['}, ACT_BACK, "back in zoom history"},
 	{"]", {']'}, ACT_FORWARD, "forward in zoom history"},
 	{"f", {'f'}, ACT_FLIP, "flip: root at top or bottom (classic flame)"},
-	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat (kernel frames blue, JIT green, inlined aqua)"},
+	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat (kernel frames blue, JIT green, inlined aqua); "
+	    "in the heat map, its scale: linear, enhanced (FlameScope's, sparse cells show), colour-blind safe (viridis)"},
 	{"d", {'d'}, ACT_DETAILS, "show or hide the details panel"},
 	{"s", {'s'}, ACT_TYPE_NEXT, "next sample type"},
 	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},

@@ -48,6 +48,14 @@ enum ft_view_flags {
 	V_PAUSE = 32,  /* pause or resume following (--watch, record) */
 };
 
+/* The heat map's colour scales (c cycles them; render_heat.h). */
+enum ft_heat_scale {
+	HEAT_LINEAR = 0, /* FlameScope's: white, #FF5032 at max/2, #E50914 */
+	HEAT_ENHANCED,   /* FlameScope's "enhanced": stops at 1 and 3 too */
+	HEAT_CB,         /* colour-blind safe: viridis */
+	HEAT_SCALES
+};
+
 /* Colour modes.  One profile cycles NAME, PACKAGE, HEAT; a comparison
  * cycles DTOTAL, DSELF, NAME (delta colouring is compare.c's). */
 enum ft_color_mode {
@@ -224,6 +232,8 @@ typedef struct ft_view {
 		uint32_t mx, my;  /* the mark */
 		int with_idle;    /* I: idle samples shown */
 		uint32_t left;    /* first column shown */
+		int scale;        /* c: enum ft_heat_scale */
+		int drag;         /* a mouse press on a cell, not yet released */
 	} heat;
 	/* The activity line (a, view_activity.c): samples over time above the
 	 * flame graph, and the selected frame's, per column; cached for

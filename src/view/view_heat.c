@@ -251,6 +251,9 @@ view_heat_apply(ft_view *v, enum ft_action a)
 		}
 		break;
 	}
+	case ACT_COLOR:
+		v->heat.scale = (v->heat.scale + 1) % HEAT_SCALES;
+		break;
 	case ACT_HEAT_IDLE:
 		v->heat.with_idle = !v->heat.with_idle;
 		view_heatmap_ready(v);

@@ -17,6 +17,13 @@ ft_check "a again shows it" ft_wait_for '^sel .*███'
 ft_keys H
 ft_check "H opens the heat map" ft_wait_for 'heat map: 4 columns of 1 s, 50 rows of 20 ms'
 ft_check "cursor on the first busy cell" ft_wait_for 'cursor 0\.980 s: 20 samples'
+ft_check "the legend names the linear scale and its stops" ft_wait_for 'linear scale 0 .* 10 .* 20 samples/cell'
+ft_keys c
+ft_check "c: FlameScope's enhanced scale, stops at 1 and 3" ft_wait_for 'enhanced scale 0 . 1 .* 3 .* 10 .* 20 samples/cell'
+ft_keys c
+ft_check "c: the colour-blind safe scale" ft_wait_for 'colour-blind scale 0 .* 20 samples/cell'
+ft_keys c
+ft_check "c: back to linear" ft_wait_for 'linear scale 0'
 ft_keys Down
 ft_check "Down: the next row" ft_wait_for 'cursor 0\.960 s'
 ft_keys Up Right Right
@@ -42,9 +49,9 @@ ft_check "q quits" ft_wait_for 'flametui exited 0'
 ft_start 100 30 -- "$FT_DATA/node-phases.cpuprofile"
 ft_check "cpuprofile opens" ft_wait_for 'phaseA'
 ft_keys H
-ft_check "idle left out" ft_wait_for '19 samples per cell, 919 idle left out'
+ft_check "idle left out" ft_wait_for '19 samples/cell, 919 idle left out'
 ft_keys I
-ft_check "I shows idle samples" ft_wait_for 'samples per cell, idle shown'
+ft_check "I shows idle samples" ft_wait_for 'samples/cell, idle shown'
 ft_keys I
 ft_check "I again leaves them out" ft_wait_for '919 idle left out'
 ft_keys q q
