@@ -55,7 +55,8 @@ const ft_keydef keymap[] = {
 	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile): "
 	    "columns are seconds, rows parts of a second, as FlameScope; arrows move the cursor, "
 	    "Enter shows the flame graph of the range from the mark to the cursor (or of the "
-	    "cursor's cell) as a `time A-B s` filter chip"},
+	    "cursor's cell) as a `time A-B s` filter chip; a mouse drag from one cell to another "
+	    "does the same"},
 	{"m", {'m'}, ACT_HEAT_MARK, "heat map: mark the start of a time range (again: unmark)"},
 	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "

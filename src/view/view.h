@@ -234,6 +234,7 @@ typedef struct ft_view {
 		uint32_t left;    /* first column shown */
 		int scale;        /* c: enum ft_heat_scale */
 		int drag;         /* a mouse press on a cell, not yet released */
+		uint32_t dx, dy;  /* the cell pressed */
 	} heat;
 	/* The activity line (a, view_activity.c): samples over time above the
 	 * flame graph, and the selected frame's, per column; cached for
@@ -402,6 +403,8 @@ void view_heat_range(const ft_view *v, int64_t *a, int64_t *b);
 int view_heat_apply(ft_view *v, enum ft_action a);
 /* A click on screen cell (x, y): the cursor goes there. */
 int view_heat_click(ft_view *v, int x, int y, int dbl);
+/* The button released at (x, y) after view_heat_click(): a drag. */
+int view_heat_release(ft_view *v, int x, int y);
 
 /* --- view_modes.c: search, filters, tables, butterfly, prompts ------------ */
 
@@ -522,5 +525,9 @@ int view_apply(ft_view *v, enum ft_action a);
 /* Mouse: click (or double click) at screen cell (x, y); wheel: dy = -1/+1. */
 int view_click(ft_view *v, int x, int y, int dbl);
 int view_wheel(ft_view *v, int dy);
+/* The button released at (x, y): in the heat map, a press on one cell
+ * and a release on another is a drag, the range between them taken as
+ * Enter takes it (FlameScope's two cells).  V_* flags, 0 for nothing. */
+int view_release(ft_view *v, int x, int y);
 
 #endif

@@ -269,21 +269,53 @@ view_heat_apply(ft_view *v, enum ft_action a)
 	return V_REDRAW;
 }
 
+/* The cell at screen (x, y): 0 when none. */
+static int
+cell_at(ft_view *v, int x, int y, uint32_t *col, uint32_t *row)
+{
+	const ft_heatmap *hm = &v->heat.hm;
+	int x0 = view_heat_x0(v), top = view_heat_top(v);
+	if (hm->counts == NULL || x < x0 || y < top || y >= view_heat_legend_y(v))
+		return 0;
+	*col = v->heat.left + (uint32_t)(x - x0);
+	*row = (uint32_t)(y - top) * 2;
+	return *col < hm->cols && *row < hm->rows;
+}
+
 int
 view_heat_click(ft_view *v, int x, int y, int dbl)
 {
 	view_heatmap_ready(v);
-	const ft_heatmap *hm = &v->heat.hm;
-	int x0 = view_heat_x0(v), top = view_heat_top(v);
-	if (hm->counts == NULL || x < x0 || y < top)
-		return 0;
-	uint32_t col = v->heat.left + (uint32_t)(x - x0);
-	uint32_t row = (uint32_t)(y - top) * 2;
-	if (col >= hm->cols || row >= hm->rows)
+	uint32_t col, row;
+	v->heat.drag = 0;
+	if (!cell_at(v, x, y, &col, &row))
 		return 0;
 	v->heat.cx = col;
 	v->heat.cy = row;
 	if (dbl)
 		return heat_enter(v);
+	v->heat.drag = 1;
+	v->heat.dx = col;
+	v->heat.dy = row;
 	return V_REDRAW;
+}
+
+int
+view_heat_release(ft_view *v, int x, int y)
+{
+	view_heatmap_ready(v);
+	uint32_t col, row;
+	int drag = v->heat.drag;
+	v->heat.drag = 0;
+	/* A half block line holds two rows: released on the pressed line,
+	 * it is a click, not a range. */
+	if (!drag || !cell_at(v, x, y, &col, &row) ||
+	    (col == v->heat.dx && row == v->heat.dy))
+		return 0;
+	v->heat.marked = 1;
+	v->heat.mx = v->heat.dx;
+	v->heat.my = v->heat.dy;
+	v->heat.cx = col;
+	v->heat.cy = row;
+	return heat_enter(v);
 }

@@ -559,6 +559,14 @@ view_click(ft_view *v, int x, int y, int dbl)
 }
 
 int
+view_release(ft_view *v, int x, int y)
+{
+	if (v->prompt_kind != PK_NONE || v->help || !v->heat.active)
+		return 0;
+	return view_heat_release(v, x, y);
+}
+
+int
 view_wheel(ft_view *v, int dy)
 {
 	if (v->prompt_kind != PK_NONE)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The activity line (a) above the flame graph, and the heat map (H): FlameScope's picture of a perf recording with two
 # phases (phase_a in second 0-1, a sleep, phase_b in second 2-3); the
-# cursor moves over cells, m marks, Enter shows the flame graph of the
+# cursor moves over cells, m marks (or a mouse drag), Enter shows the flame graph of the
 # range as a `time` chip, x removes it, U brings it back, H/Esc close.
 . "$(dirname "$0")/lib.sh"
 
@@ -43,6 +43,23 @@ ft_keys H
 ft_check "H again: the map, its cursor kept" ft_wait_for 'cursor 3\.980 s'
 ft_keys Escape
 ft_check "Esc closes the map" ft_wait_gone 'heat map:'
+# A drag (SGR mouse): press on column 2's top line (row 0: 2.980 s), release
+# on its line 24 (row 48: from 2.020 s): the range 2.02-3 s, as Enter.
+ft_keys H
+ft_wait_for 'heat map:'
+ft_sgr_mouse 0 8 1 M
+ft_sgr_mouse 0 8 25 m
+ft_check "a drag from one cell to another takes the range" ft_wait_for 'time:2\.02-3 s'
+ft_check "and shows its flame graph" ft_wait_gone 'heat map:'
+ft_keys H
+ft_wait_for 'heat map:'
+ft_sgr_mouse 0 9 3 M
+ft_sgr_mouse 0 9 3 m
+ft_check "press and release on one cell: a click, the map stays" ft_wait_for 'cursor 3\.900 s'
+ft_check "the map stays open" ft_wait_for 'heat map:'
+ft_keys Escape
+ft_wait_gone 'heat map:'
+ft_check "and the range is the dragged one still" ft_wait_for 'time:2\.02-3 s'
 ft_keys q
 ft_check "q quits" ft_wait_for 'flametui exited 0'
 # A .cpuprofile: V8's (idle) samples left out, I shows them.
