@@ -1307,6 +1307,15 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 void
 render_view(ft_view *v, ft_canvas *c)
 {
+	if (v->rc != NULL) { /* range against range, over this view */
+		ft_view *cv = &v->rc->cv;
+		cv->utf8 = v->utf8;
+		cv->colors = v->colors;
+		render_view(cv, c);
+		v->cursor_x = cv->cursor_x;
+		v->cursor_y = cv->cursor_y;
+		return;
+	}
 	canvas_clear(c);
 	/* Two panes need two more rows. */
 	int min_h = v->cmp != NULL && v->grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H;

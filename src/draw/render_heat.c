@@ -241,6 +241,9 @@ render_heat(ft_view *v, ft_canvas *c)
 		    "idle left out; origin %.0f s", hm->maxvalue,
 		    (unsigned long long)hm->idle, (double)hm->origin / 1e9);
 	canvas_fill(c, 0, c->w, ly + 2, ' ', bar);
-	canvas_printf(c, 0, ly + 2, c->w, bar, " arrows: cursor  m: mark  Enter: flame "
-	    "graph  z: s/col  c: scale  Esc: close");
+	if (v->message != NULL) /* program text: a key's answer */
+		canvas_printf(c, 0, ly + 2, c->w, bar, " %s", v->message);
+	else
+		canvas_printf(c, 0, ly + 2, c->w, bar, " arrows: cursor  m: mark  Enter: "
+		    "flame graph  A: vs range  z: s/col  c: scale");
 }

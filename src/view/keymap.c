@@ -59,6 +59,9 @@ const ft_keydef keymap[] = {
 	    "does the same"},
 	{"m", {'m'}, ACT_HEAT_MARK, "heat map: mark the start of a time range (again: unmark)"},
 	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
+	{"A", {'A'}, ACT_HEAT_COMPARE, "heat map: compare the range chosen (range A, its `time` chip) "
+	    "with the range marked here (range B) in the comparison views, A normalised by the "
+	    "ranges' lengths; Esc returns to the profile"},
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
 	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
 	{"a", {'a'}, ACT_ACTIVITY, "show or hide the activity line above the flame graph (profiles "

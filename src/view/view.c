@@ -104,8 +104,24 @@ view_butterfly_free(ft_bfview *bf)
 
 /* Everything the view owns, the modes' state (view_modes.c) included. */
 void
+view_rangecmp_close(ft_view *v)
+{
+	ft_rangecmp *rc = v->rc;
+	if (rc == NULL)
+		return;
+	v->rc = NULL;
+	view_free(&rc->cv);
+	compare_free(&rc->c);
+	profile_free(rc->pa);
+	profile_free(rc->pb);
+	free(rc);
+	v->layout_dirty = 1;
+}
+
+void
 view_free(ft_view *v)
 {
+	view_rangecmp_close(v);
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
 	heatmap_free(&v->heat.hm);
@@ -395,6 +411,8 @@ view_update_layout(ft_view *v)
 void
 view_resize(ft_view *v, int w, int h)
 {
+	if (v->rc != NULL)
+		view_resize(&v->rc->cv, w, h);
 	v->w = w;
 	v->h = h;
 	v->layout_dirty = 1;
@@ -736,6 +754,8 @@ view_copy_selection(ft_view *v, int stack)
 char *
 view_take_copy(ft_view *v)
 {
+	if (v->rc != NULL && v->rc->cv.copy != NULL)
+		return view_take_copy(&v->rc->cv);
 	char *s = v->copy;
 	v->copy = NULL;
 	return s;

@@ -108,6 +108,7 @@ typedef struct ft_ftable {
 } ft_ftable;
 
 struct ft_bfview;
+struct ft_rangecmp;
 
 typedef struct ft_view {
 	ft_profile *prof;  /* the tree drawn: a profile or a comparison's union */
@@ -218,6 +219,10 @@ typedef struct ft_view {
 		struct ft_label_share *r;
 	} lab;
 	struct ft_bfview *bf; /* butterfly view when open */
+	/* Range against range (the heat map's A): a comparison view of two
+	 * time ranges of base shown instead of this one while open; Esc
+	 * closes it (view_keys.c hands it keys, mouse and the screen). */
+	struct ft_rangecmp *rc;
 	/* The heat map (H, view_heat.c): FlameScope's picture of base's
 	 * timeline, binned for the screen; a cursor over its cells and a
 	 * mark; Enter takes the range as a `time` filter. */
@@ -263,6 +268,17 @@ typedef struct ft_bfview {
 	int side;       /* 0: callers half active, 1: callees */
 	int from_table; /* Esc returns to the function table */
 } ft_bfview;
+
+/* Range against range: the comparison view and what it is built from
+ * (owned: the two range trees outlive the view's rebuilds). */
+typedef struct ft_rangecmp {
+	ft_view cv;
+	ft_compare c;
+	ft_profile *pa, *pb;
+} ft_rangecmp;
+
+/* Close (and free) the range comparison, back to the profile's view. */
+void view_rangecmp_close(ft_view *v);
 
 /* --- view.c: state, panes, moves ---------------------------------------- */
 

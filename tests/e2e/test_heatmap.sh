@@ -60,6 +60,28 @@ ft_check "the map stays open" ft_wait_for 'heat map:'
 ft_keys Escape
 ft_wait_gone 'heat map:'
 ft_check "and the range is the dragged one still" ft_wait_for 'time:2\.02-3 s'
+# A: range against range.  Range A is the chip (2.02-3 s); range B the
+# whole of second 0 (mark on its top row, cursor on its bottom row).
+ft_keys H
+ft_wait_for 'heat map:'
+ft_keys g $(for i in $(seq 60); do printf 'Up '; done) m $(for i in $(seq 60); do printf 'Down '; done)
+ft_check "range B marked: second 0" ft_wait_for 'range 0\.000-1\.000 s'
+ft_keys A
+ft_check "A opens the comparison, A normalised by range length" ft_wait_for 'normalised by range length \(B 1 s / A 0\.98 s\)'
+ft_check "the status names both ranges" ft_wait_for 'A \[time 2\.02-3 s\] against B \[time 0-1 s\]'
+ft_check "range A holds phase_b, range B phase_a" ft_wait_for 'phase_b.*phase_a'
+ft_resize 200 30
+ft_keys D
+ft_check "D: the differential graph's header says it too" ft_wait_for '^diff .*A normalised by range length \(B 1 s / A 0\.98 s\)'
+ft_resize 100 30
+ft_keys Escape
+ft_check "Esc returns to the profile, range A's chip kept" ft_wait_for 'back from the range comparison'
+ft_check "the chip" ft_wait_for 'time:2\.02-3 s'
+ft_keys H A
+ft_check "A again: the comparison again" ft_wait_for 'normalised by range length'
+ft_keys Escape x H A
+ft_check "A without range A says how" ft_wait_for 'take range A first'
+ft_keys Escape
 ft_keys q
 ft_check "q quits" ft_wait_for 'flametui exited 0'
 # A .cpuprofile: V8's (idle) samples left out, I shows them.
