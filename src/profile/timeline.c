@@ -257,16 +257,24 @@ timeline_activity(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
 		span = tl->tmax - o;
 	if (span < 1)
 		span = 1;
+	int exact = (uint64_t)span <= UINT64_MAX / ncols;
 	uint32_t max = 0;
 	for (uint32_t i = 0; i < tl->n; i++) {
 		uint32_t leaf = tl->leaf[i];
 		if (skip != NULL && skip[leaf])
 			continue;
 		int64_t d = tl->t[i] - o;
-		/* d * ncols / span without overflow: d <= span (d == span,
-		 * the end itself, is in the last column). */
-		long double f = d < 0 ? 0 : (long double)d * (long double)ncols / (long double)span;
-		uint32_t c = f >= (long double)ncols ? ncols - 1 : (uint32_t)f;
+		/* d * ncols / span: d <= span (d == span, the end itself, is
+		 * in the last column); in integers while span * ncols fits (a
+		 * recording of up to 100 days), else in long double. */
+		uint64_t q;
+		if (d <= 0)
+			q = 0;
+		else if (exact)
+			q = (uint64_t)d * ncols / (uint64_t)span;
+		else
+			q = (uint64_t)((long double)d * (long double)ncols / (long double)span);
+		uint32_t c = q >= ncols ? ncols - 1 : (uint32_t)q;
 		if (all[c] < UINT32_MAX)
 			all[c]++;
 		if (all[c] > max)
