@@ -464,6 +464,8 @@ parse_files(ft_cmdline *o, int argc, char **argv)
 		if (o->nfiles != 1 || o->merge)
 			return usage_error("%s", "--time-range-b compares two ranges of one "
 			    "profile: give one file");
+		if (o->watch)
+			return usage_error("%s", "--time-range-b does not go with --watch");
 		snprintf(o->time_a, sizeof(o->time_a), "%s", o->filters.v[i].pattern);
 		filters_remove(&o->filters, i);
 		if (filters_find(&o->filters, FILTER_TIME) >= 0)

@@ -215,6 +215,11 @@ rc, out, err = run("--time-range-b", "2,3", "--top", "3", path)
 check("--time-range-b without --time-range refused", rc == 2 and "--time-range A,B" in err, err)
 rc, out, err = run("--time-range", "0,1", "--time-range-b", "50,60", "--top", "3", path)
 check("range B outside the recording refused", rc == 1 and "no time within" in err, err)
+rc, out, err = run("--time-range", "0,1", "--time-range-b", "2,3", "--top", "3",
+                   data + "/small.folded")
+check("range against range without time refused", rc == 1 and "no time ranges" in err, err)
+rc, out, err = run("--time-range", "0,1", "--time-range-b", "2,3", path, path)
+check("range against range of two files refused", rc == 2 and "one file" in err, err)
 
 # --- .cpuprofile -----------------------------------------------------------
 path = data + "/node-phases.cpuprofile"
