@@ -20,6 +20,7 @@
 #include "profile/demangle.h"
 #include "profile/relabel.h"
 #include "profile/units.h"
+#include "profile/timeline.h"
 
 #define FLAMETUI_VERSION "0.1.0"
 
@@ -30,7 +31,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS, OPT_VIEW,
+	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -153,6 +154,11 @@ static const struct cli_option options[] = {
 	    "                         the recording's first whole second (the heat\n"
 	    "                         map's origin; A <= t - floor(start) < B); B may be\n"
 	    "                         'end' (perf script, .cpuprofile)\n"},
+	{"time-range-b", required_argument, OPT_TIME_RANGE_B,
+	    "  --time-range-b C,D     compare the --time-range A,B of the one file (A)\n"
+	    "                         with its samples from C to D (B), A normalised by\n"
+	    "                         the ranges' lengths, in the viewer, --dump, --top\n"
+	    "                         and --export\n"},
 	{"search", required_argument, OPT_SEARCH,
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
@@ -389,6 +395,14 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		break;
 	}
 	case OPT_SEARCH: o->search = arg; break;
+	case OPT_TIME_RANGE_B: {
+		int64_t a, b;
+		ft_diag err;
+		if (timerange_parse(arg, &a, &b, &err) != 0)
+			return usage_error("--time-range-b: %s", err.msg);
+		o->time_b = arg;
+		break;
+	}
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
 	case OPT_VIEW:
@@ -440,6 +454,23 @@ parse_files(ft_cmdline *o, int argc, char **argv)
 				return usage_error("%s", "stdin (-) can be given only once");
 	if (o->nfiles == 0)
 		return usage_error("%s", "no profile given (use - for stdin)");
+	if (o->time_b != NULL) {
+		/* Range against range: --time-range is range A, kept apart from
+		 * the filters (which apply to both ranges alike). */
+		int i = filters_find(&o->filters, FILTER_TIME);
+		if (i < 0)
+			return usage_error("%s", "--time-range-b compares with range A: give "
+			    "--time-range A,B too");
+		if (o->nfiles != 1 || o->merge)
+			return usage_error("%s", "--time-range-b compares two ranges of one "
+			    "profile: give one file");
+		if (o->watch)
+			return usage_error("%s", "--time-range-b does not go with --watch");
+		snprintf(o->time_a, sizeof(o->time_a), "%s", o->filters.v[i].pattern);
+		filters_remove(&o->filters, i);
+		if (filters_find(&o->filters, FILTER_TIME) >= 0)
+			return usage_error("%s", "--time-range-b: give one --time-range (range A)");
+	}
 	if (o->watch) {
 		if (o->cmd != CMD_VIEW)
 			return usage_error("%s", "--watch follows the file(s) in the viewer; "

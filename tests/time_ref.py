@@ -162,6 +162,65 @@ check("perf range A has phase_a only", "phase_a" in out and "phase_b" not in out
 rc, out, _ = run("--time-range", "%.3f,end" % float(cuts[1]), "--export", "folded", path)
 check("perf range B has phase_b only", "phase_b" in out and "phase_a" not in out)
 
+# Range against range (--time-range A,B --time-range-b C,D): a comparison
+# of the two ranges of one file, A scaled by len(B) / len(A), each range
+# clipped to the recording [0, last sample - origin].  Column B is B's
+# sums exactly; column A is A's sums times the factor, each stack rounded
+# down or up (flametui's largest remainder): its total within 1, a
+# function's within the number of its stacks.
+def folded_two(out, funcs):
+    tot, per, nst = [0, 0], [{f: 0 for f in funcs}, {f: 0 for f in funcs}], {f: 0 for f in funcs}
+    for line in out.splitlines():
+        stack, va, vb = line.rsplit(" ", 2)
+        frames = stack.split(";")
+        for i, v in enumerate((int(va), int(vb))):
+            tot[i] += v
+            for f in funcs:
+                if f in frames:
+                    per[i][f] += v
+        for f in funcs:
+            nst[f] += f in frames
+    return tot, per, nst
+
+
+rec_end = max(e[0] for e in events) - origin
+for (a0, b0), (a1, b1) in (((Fraction(0), Fraction(1)), (Fraction(2), Fraction(3))),
+                           ((Fraction(0), Fraction(1)), (Fraction(5, 2), None)),
+                           ((Fraction(1, 2), Fraction(3, 2)), (Fraction(2), Fraction(13, 5)))):
+    def sums(a, b):
+        sel = [e for e in events if a <= e[0] - origin and (b is None or e[0] - origin < b)]
+        return sum(e[2] for e in sel), {f: sum(e[2] for e in sel if f in e[3]) for f in funcs}
+    ta, pa = sums(a0, b0)
+    tb, pb = sums(a1, b1)
+    k = (min(b1 if b1 is not None else rec_end, rec_end) - a1) / (min(b0, rec_end) - a0)
+    txt = lambda x: "end" if x is None else "%g" % float(x)
+    name = "range %s,%s vs %s,%s" % (txt(a0), txt(b0), txt(a1), txt(b1))
+    rc, out, err = run("--time-range", "%s,%s" % (txt(a0), txt(b0)), "--time-range-b",
+                       "%s,%s" % (txt(a1), txt(b1)), "--export", "folded", path)
+    tot, per, nst = folded_two(out, funcs)
+    check(name + ": B exact", rc == 0 and tot[1] == tb and per[1] == pb,
+          "%s vs %s %s %s" % (tot[1], tb, per[1], pb) + err)
+    check(name + ": A scaled by len(B)/len(A) = %.4f" % float(k),
+          rc == 0 and abs(tot[0] - ta * k) <= 1 and
+          all(abs(per[0][f] - pa[f] * k) <= max(nst[f], 1) for f in funcs),
+          "%s vs %s %s %s" % (tot[0], float(ta * k), per[0], pa) + err)
+    rc, out, err = run("--time-range", "%s,%s" % (txt(a0), txt(b0)), "--time-range-b",
+                       "%s,%s" % (txt(a1), txt(b1)), "--top", "3", path)
+    check(name + ": --top says the normalisation and both ranges",
+          rc == 0 and "normalised by range length (B %g s / A %g s)" % (
+              float(k * (min(b0, rec_end) - a0)), float(min(b0, rec_end) - a0)) in out and
+          "[time %s-%s s]" % (txt(a0), txt(b0)) in out and
+          "[time %s-%s s]" % (txt(a1), txt(b1)) in out, out[:400] + err)
+rc, out, err = run("--time-range-b", "2,3", "--top", "3", path)
+check("--time-range-b without --time-range refused", rc == 2 and "--time-range A,B" in err, err)
+rc, out, err = run("--time-range", "0,1", "--time-range-b", "50,60", "--top", "3", path)
+check("range B outside the recording refused", rc == 1 and "no time within" in err, err)
+rc, out, err = run("--time-range", "0,1", "--time-range-b", "2,3", "--top", "3",
+                   data + "/small.folded")
+check("range against range without time refused", rc == 1 and "no time ranges" in err, err)
+rc, out, err = run("--time-range", "0,1", "--time-range-b", "2,3", path, path)
+check("range against range of two files refused", rc == 2 and "one file" in err, err)
+
 # --- .cpuprofile -----------------------------------------------------------
 path = data + "/node-phases.cpuprofile"
 prof = json.load(open(path))

@@ -19,6 +19,7 @@
 #include "profile/demangle.h"
 #include "profile/intern.h"
 #include "profile/merge.h"
+#include "ops/timecompare.h"
 #include "profile/relabel.h"
 #include "profile/units.h"
 #include "base/xalloc.h"
@@ -563,8 +564,8 @@ input_compare(ft_input *in, const ft_cmdline *o)
 	/* (The two columns of one differential file measure one thing.) */
 	int differ = a != b &&
 	    (strcmp(ta->name, tb->name) != 0 || strcmp(ta->unit, tb->unit) != 0);
-	ft_compare_opts co = {o->normalize > 0 || (differ && o->normalize == 0), o->sort,
-	    o->strip_root, o->exact_names};
+	ft_compare_opts co = {.normalize = o->normalize > 0 || (differ && o->normalize == 0),
+	    .sort = o->sort, .strip_root = o->strip_root, .exact_names = o->exact_names};
 	in->copts = co;
 	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
@@ -602,6 +603,40 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		    "(e.g. %s vs %s): --strip-root matches the stacks below them",
 		    intern_str(t, c->u->nodes[c->root_ex[0]].name),
 		    intern_str(t, c->u->nodes[c->root_ex[1]].name));
+	compare_warnings(in, &in->cmp);
+	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL &&
+	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	return -1;
+}
+
+/* Range against range (--time-range with --time-range-b): the trees of
+ * the two ranges of the one file compared, A normalised by the lengths;
+ * the other filters apply to both. */
+static int
+input_time_compare(ft_input *in, const ft_cmdline *o)
+{
+	ft_diag err = {{0}};
+	int64_t a0, b0, a1, b1;
+	if ((in->col = pick_type(in->base, o->sample_type, &err)) < 0 ||
+	    timerange_parse(o->time_a, &a0, &b0, &err) != 0 ||
+	    timerange_parse(o->time_b, &a1, &b1, &err) != 0) {
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	in->ca = in->cb = in->col;
+	ft_compare_opts co = {.sort = o->sort, .strip_root = o->strip_root,
+	    .exact_names = o->exact_names};
+	if (timecompare_build(&in->cmp, in->base, in->col, a0, b0, a1, b1, &co,
+	    &o->filters, &in->ra, &in->b, &err) != 0) {
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	in->copts = co;
+	in->compare = 1;
 	compare_warnings(in, &in->cmp);
 	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
 	    (o->butterfly != NULL &&
@@ -663,6 +698,8 @@ cmd_input_load(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	in->p = in->base;
+	if (o->time_b != NULL)
+		return input_time_compare(in, o);
 	/* A differential file is a comparison, except for --info and for a
 	 * plain --export (which writes its two columns back). */
 	if (in->b != NULL || (in->base->differential && o->cmd != CMD_INFO &&
@@ -680,6 +717,7 @@ cmd_input_free(ft_input *in)
 		profile_free(in->p);
 	if (in->b != NULL)
 		profile_free(in->b);
+	profile_free(in->ra);
 	if (in->base != NULL)
 		profile_free(in->base);
 	if (in->raw != NULL && in->raw != in->base)

@@ -61,6 +61,8 @@ typedef struct ft_cmdline {
 	long timeout;           /* --timeout N for URLs (0: default) */
 	int svg_width;          /* --svg-width PX (0: default) */
 	double min_width;       /* --min-width PX (0: default) */
+	const char *time_b;     /* --time-range-b: range B (range A in time_a) */
+	char time_a[64];        /* --time-range when time_b: range A */
 	const struct ft_live *live; /* record: the recording the viewer follows (cmd_watch.h) */
 	const char *files[CMD_MAX_FILES];
 	int nfiles;
@@ -80,6 +82,8 @@ typedef struct ft_input {
 	int ca, cb;
 	ft_compare cmp;
 	ft_compare_opts copts; /* as resolved (normalised when types differ) */
+	ft_profile *ra;    /* range against range: the tree of range A (owned;
+	                    * range B's is b), compared in cmp */
 	int have_report;   /* one file (no --merge): its load report */
 	ft_load_report report;
 	/* The viewer's group and demangle keys relabel raw, the profile as

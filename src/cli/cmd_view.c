@@ -39,7 +39,8 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 {
 	ft_diag err = {{0}};
 	if (in->compare) {
-		const ft_profile *a = in->base, *b = in->b != NULL ? in->b : in->base;
+		const ft_profile *a = in->ra != NULL ? in->ra : in->base;
+		const ft_profile *b = in->b != NULL ? in->b : in->base;
 		view_init_compare(v, &in->cmp, o->dump_w, o->dump_h);
 		view_set_inputs(v, a, in->ca, b, in->cb, &in->copts, &o->filters);
 		v->mode = o->diff || a == b ? CV_DIFF : CV_SIDE;

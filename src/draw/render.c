@@ -21,6 +21,7 @@
 #include "view/prompt_help.h"
 #include "profile/labels.h"
 #include "draw/render_compare.h"
+#include "draw/render_activity.h"
 #include "draw/render_heat.h"
 #include "draw/render_labels.h"
 #include "profile/units.h"
@@ -1306,6 +1307,15 @@ draw_butterfly(ft_view *v, ft_canvas *c)
 void
 render_view(ft_view *v, ft_canvas *c)
 {
+	if (v->rc != NULL) { /* range against range, over this view */
+		ft_view *cv = &v->rc->cv;
+		cv->utf8 = v->utf8;
+		cv->colors = v->colors;
+		render_view(cv, c);
+		v->cursor_x = cv->cursor_x;
+		v->cursor_y = cv->cursor_y;
+		return;
+	}
 	canvas_clear(c);
 	/* Two panes need two more rows. */
 	int min_h = v->cmp != NULL && v->grows == 0 ? VIEW_MIN_H + 2 : VIEW_MIN_H;
@@ -1331,6 +1341,7 @@ render_view(ft_view *v, ft_canvas *c)
 	} else {
 		view_update_layout(v);
 		draw_panes(v, c);
+		render_activity(v, c);
 		if (v->cmp == NULL && profile_total(v->prof, FT_ROOT, v->col) == 0 &&
 		    v->filters.n > 0)
 			canvas_printf(c, 1, 2, c->w - 1, st_plain,

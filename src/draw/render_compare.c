@@ -270,7 +270,10 @@ side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 		snprintf(buf, sizeof(buf), " %s", type);
 		x += text(c, x, p->y, x1, buf, st);
 	}
-	if (idx == 0 && cmp->normalized) {
+	if (idx == 0 && cmp->normalized && cmp->norm_by != NULL) {
+		snprintf(buf, sizeof(buf), " (normalised by %s)", cmp->norm_by);
+		x += text(c, x, p->y, x1, buf, st);
+	} else if (idx == 0 && cmp->normalized) {
 		units_human(raw, sizeof(raw), cmp->u, CMP_A, cmp->raw_total_a);
 		/* Different measures: say what A was counted in. */
 		snprintf(buf, sizeof(buf), " (normalised from %s%s%s)", raw,
@@ -299,7 +302,7 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	const ft_compare *cmp = v->cmp;
 	int x1 = p->x + p->w;
 	canvas_fill(c, p->x, x1, p->y, ' ', st);
-	char buf[512], ta[64], tb[64], d[64], pct[32], type[160];
+	char buf[1024], ta[64], tb[64], d[64], pct[32], type[160];
 	units_type_label(type, sizeof(type), cmp->u, CMP_B);
 	fmt_val(ta, sizeof(ta), v, cmp->total[0]);
 	fmt_val(tb, sizeof(tb), v, cmp->total[1]);
@@ -307,8 +310,11 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	fmt_delta(d, sizeof(d), v, dt);
 	compare_pct(pct, sizeof(pct), cmp->total[0], dt);
 	/* Figures first, file names last: names are what gets clipped. */
+	char nb[160];
+	snprintf(nb, sizeof(nb), " | A normalised by %s", cmp->norm_by ? cmp->norm_by : "");
 	snprintf(buf, sizeof(buf), "diff | %s | A %s -> B %s (%s, %s)%s | width %s | colour %s",
-	    type, ta, tb, d, pct, cmp->normalized ? " | A normalised to B's total" : "",
+	    type, ta, tb, d, pct, !cmp->normalized ? "" : cmp->norm_by != NULL ? nb :
+	    " | A normalised to B's total",
 	    compare_width_name(v->wsrc),
 	    v->color == COLOR_DTOTAL ? "total delta" :
 	    v->color == COLOR_DSELF ? "self delta" : "name");

@@ -18,25 +18,83 @@ full_color(const ft_view *v, const ft_canvas *c)
 	return c->utf8 && v->colors > 16;
 }
 
-/* FlameScope's linear scale: white (few) to red (the most), an empty
- * cell in the terminal's own background. */
+typedef struct {
+	double at;      /* count, or for viridis the fraction of max */
+	uint32_t rgb;
+} stop;
+
 static uint32_t
-cell_rgb(uint32_t n, uint32_t max)
+mix(uint32_t a, uint32_t b, double f)
+{
+	uint32_t out = 0;
+	for (int sh = 16; sh >= 0; sh -= 8) {
+		double x = (double)(a >> sh & 0xff), y = (double)(b >> sh & 0xff);
+		int v = (int)(x + (y - x) * f + 0.5);
+		out |= (uint32_t)(v < 0 ? 0 : v > 255 ? 255 : v) << sh;
+	}
+	return out;
+}
+
+/* Piecewise linear through stops (in order; one not above the last kept
+ * is skipped), clamped at both ends. */
+static uint32_t
+through(const stop *st, int n, double x)
+{
+	int prev = 0;
+	if (x <= st[0].at)
+		return st[0].rgb;
+	for (int i = 1; i < n; i++) {
+		if (st[i].at <= st[prev].at)
+			continue;
+		if (x <= st[i].at)
+			return mix(st[prev].rgb, st[i].rgb,
+			    (x - st[prev].at) / (st[i].at - st[prev].at));
+		prev = i;
+	}
+	return st[prev].rgb;
+}
+
+uint32_t
+render_heat_rgb(int scale, uint32_t n, uint32_t max)
 {
 	if (n == 0 || max == 0)
 		return FT_COLOR_DEFAULT;
-	double f = (double)n / (double)max;
-	int r = 255, g = (int)(235 - 200 * f), b = (int)(220 - 220 * f);
-	return (uint32_t)(r << 16 | g << 8 | b);
+	double m = (double)max, x = (double)n;
+	if (scale == HEAT_ENHANCED) {
+		stop st[] = {{0, 0xffffff}, {1, 0x6aaaff}, {3, 0xfaa0b5},
+		    {m / 2, 0xff5032}, {m, 0xe50914}};
+		return through(st, 5, x);
+	}
+	if (scale == HEAT_CB) {
+		stop st[] = {{0, 0x440154}, {0.25, 0x3b528b}, {0.5, 0x21918c},
+		    {0.75, 0x5ec962}, {1, 0xfde725}};
+		return through(st, 5, x / m);
+	}
+	stop st[] = {{0, 0xffffff}, {m / 2, 0xff5032}, {m, 0xe50914}};
+	return through(st, 3, x);
 }
 
-/* The ramp's character for count n: 0 is blank, anything above is at
- * least '.', so sparse cells show. */
-static char
-ramp_char(uint32_t n, uint32_t max)
+const char *
+render_heat_scale_name(int scale)
+{
+	return scale == HEAT_ENHANCED ? "enhanced" : scale == HEAT_CB ?
+	    "colour-blind" : "linear";
+}
+
+char
+render_heat_char(int scale, uint32_t n, uint32_t max)
 {
 	if (n == 0 || max == 0)
 		return ' ';
+	if (scale == HEAT_ENHANCED) {
+		if (n <= 1)
+			return '.';
+		if (n <= 3 || max <= 3)
+			return ':';
+		/* '-' (3) .. '@' (9) over (3, max] */
+		size_t k = 3 + (size_t)((double)(n - 3) / (double)(max - 3) * 6 + 0.5);
+		return ramp[k < 9 ? k : 9];
+	}
 	size_t k = 1 + (size_t)((double)n / (double)max * (sizeof(ramp) - 3) + 0.5);
 	return ramp[k < sizeof(ramp) - 1 ? k : sizeof(ramp) - 2];
 }
@@ -83,7 +141,9 @@ render_heat(ft_view *v, ft_canvas *c)
 			ft_style st = st_plain;
 			uint32_t ch;
 			if (full) {
-				uint32_t fg = cell_rgb(n0, hm->maxvalue), bg = cell_rgb(n1, hm->maxvalue);
+				int sc = v->heat.scale;
+				uint32_t fg = render_heat_rgb(sc, n0, hm->maxvalue),
+				    bg = render_heat_rgb(sc, n1, hm->maxvalue);
 				if (cur || mark) {
 					/* The cursor's half drawn in the opposite tone. */
 					int upper = cur ? v->heat.cy == r0 : v->heat.my == r0;
@@ -103,7 +163,8 @@ render_heat(ft_view *v, ft_canvas *c)
 					st = (ft_style){fg, bg, 0};
 				}
 			} else {
-				ch = (uint32_t)ramp_char(n0 > n1 ? n0 : n1, hm->maxvalue);
+				ch = (uint32_t)render_heat_char(v->heat.scale, n0 > n1 ? n0 : n1,
+				    hm->maxvalue);
 				if (cur)
 					st.attr = FT_A_REVERSE;
 				if (mark && !cur) {
@@ -139,24 +200,50 @@ render_heat(ft_view *v, ft_canvas *c)
 	secs(b1, sizeof(b1), b);
 	canvas_printf(c, x, ly, c->w - x, st_plain, "   %s %s-%s s",
 	    v->heat.marked ? "range" : "cell", b0, b1);
-	char scale[16];
-	x = canvas_printf(c, 0, ly + 1, c->w, st_plain, " scale: 0 ");
-	if (full) {
-		for (int i = 1; i <= 8 && x < c->w; i++)
-			canvas_put(c, x++, ly + 1, ' ', (ft_style){FT_COLOR_DEFAULT,
-			    cell_rgb((uint32_t)i * 1000u / 8u, 1000), 0});
-	} else {
-		snprintf(scale, sizeof(scale), "%s", ramp + 1);
-		x += canvas_printf(c, x, ly + 1, c->w - x, st_plain, "%s", scale);
+	/* The scale: its name, then its stops with their counts and the
+	 * colours (or characters) between them. */
+	int sc = v->heat.scale;
+	uint32_t max = hm->maxvalue;
+	x = canvas_printf(c, 0, ly + 1, c->w, st_plain, " %s scale 0",
+	    render_heat_scale_name(sc));
+	uint32_t stops[5], ns = 0;
+	stops[ns++] = 0;
+	if (sc == HEAT_ENHANCED)
+		for (uint32_t k = 1; k <= 3; k += 2)
+			if (k < max)
+				stops[ns++] = k;
+	if (sc != HEAT_CB && max / 2 > stops[ns - 1] && max / 2 < max)
+		stops[ns++] = max / 2;
+	if (max > stops[ns - 1])
+		stops[ns++] = max;
+	for (uint32_t i = 1; i < ns && x < c->w; i++) {
+		x += canvas_printf(c, x, ly + 1, c->w - x, st_plain, " ");
+		uint32_t lo = stops[i - 1], hi = stops[i];
+		/* Up to 4 swatches sampled over (lo, hi]; 1 for a step of 1. */
+		uint32_t k = hi - lo < 4 ? hi - lo : 4;
+		for (uint32_t j = 1; j <= k && x < c->w; j++) {
+			uint32_t at = lo + (uint32_t)((uint64_t)(hi - lo) * j / k);
+			if (full)
+				canvas_put(c, x++, ly + 1, ' ', (ft_style){FT_COLOR_DEFAULT,
+				    render_heat_rgb(sc, at, max), 0});
+			else
+				canvas_put(c, x++, ly + 1, (uint32_t)render_heat_char(sc, at, max),
+				    st_plain);
+		}
+		if (i + 1 < ns)
+			x += canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u", hi);
 	}
 	if (v->heat.with_idle)
-		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples per cell, idle "
+		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples/cell, idle "
 		    "shown; origin %.0f s", hm->maxvalue, (double)hm->origin / 1e9);
 	else
-		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples per cell, %llu "
+		canvas_printf(c, x, ly + 1, c->w - x, st_plain, " %u samples/cell, %llu "
 		    "idle left out; origin %.0f s", hm->maxvalue,
 		    (unsigned long long)hm->idle, (double)hm->origin / 1e9);
 	canvas_fill(c, 0, c->w, ly + 2, ' ', bar);
-	canvas_printf(c, 0, ly + 2, c->w, bar, " arrows: cursor  m: mark  Enter: flame "
-	    "graph of the range  z: s/column  H Esc: close");
+	if (v->message != NULL) /* program text: a key's answer */
+		canvas_printf(c, 0, ly + 2, c->w, bar, " %s", v->message);
+	else
+		canvas_printf(c, 0, ly + 2, c->w, bar, " arrows: cursor  m: mark  Enter: "
+		    "flame graph  A: vs range  z: s/col  c: scale");
 }

@@ -520,6 +520,8 @@ mouse_event(struct tui *t, ft_view *v, const MEVENT *me)
 		t->click_y = me->y;
 		return view_click(v, me->x, me->y, dbl);
 	}
+	if (me->bstate & BUTTON1_RELEASED) /* the end of a drag (heat map) */
+		return view_release(v, me->x, me->y);
 	if (me->bstate & BUTTON4_PRESSED)
 		return view_wheel(v, -1);
 #if defined(BUTTON5_PRESSED)

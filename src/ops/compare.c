@@ -728,7 +728,16 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	ft_val mula = pow10v(scale - a->scale), mulb = pow10v(scale - b->scale);
 	ft_val ta = profile_total(a, FT_ROOT, ca), tb = profile_total(b, FT_ROOT, cb);
 	ft_val num = 0, den = 0;
-	if (o != NULL && o->normalize && ta != 0 &&
+	if (o != NULL && o->scale_num > 0 && o->scale_den > 0) {
+		/* A given factor (range lengths): A's values times num / den. */
+		num = o->scale_num;
+		den = o->scale_den;
+		c->normalized = 1;
+		if (o->norm_by[0] != '\0')
+			c->norm_by = profile_strdup(u, o->norm_by, strlen(o->norm_by));
+		if (num == den)
+			num = den = 0;
+	} else if (o != NULL && o->normalize && ta != 0 &&
 	    !__builtin_mul_overflow(ta, mula, &den) &&
 	    !__builtin_mul_overflow(tb, mulb, &num) && num != den) {
 		c->normalized = 1;
@@ -1144,7 +1153,9 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 		escape_text(e[2 * i + 1], sizeof(e[0]), c->type[i], strlen(c->type[i]), 400);
 	}
 	fprintf(out, "A: %s (%s), total %s", e[0], e[1], ta);
-	if (c->normalized)
+	if (c->normalized && c->norm_by != NULL)
+		fprintf(out, " (normalised by %s from %s)", c->norm_by, raw);
+	else if (c->normalized)
 		fprintf(out, " (normalised to B's total from %s)", raw);
 	fprintf(out, "\nB: %s (%s), total %s\n", e[2], e[3], tb);
 	ds_fit fit;

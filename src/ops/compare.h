@@ -57,6 +57,9 @@ typedef struct ft_compare {
 	ft_val total[2];      /* root totals (A after normalisation) */
 	ft_val raw_total_a;   /* A's total before normalisation */
 	int normalized;
+	/* What A was normalised by: NULL for B's total, else the text of
+	 * ft_compare_opts.norm_by (in u's arena). */
+	const char *norm_by;
 	uint8_t *presence;    /* per node: CMP_IN_A | CMP_IN_B */
 	ft_val *wmax;         /* per node: max(selfA, selfB) + children's wmax */
 	ft_val max_dtotal;    /* largest |total B - total A| over non-root nodes */
@@ -95,6 +98,11 @@ typedef struct ft_compare_opts {
 	enum ft_sort sort;    /* child order of the union (weight: by B) */
 	int strip_root;       /* drop each side's root frames, match below */
 	int exact_names;      /* match names exactly (no compare_match_key) */
+	/* > 0 both: A scaled by scale_num / scale_den instead of by the
+	 * totals (two time ranges: B's length / A's, ops/timecompare.h), and
+	 * norm_by says by what ("range length (B 1 s / A 2 s)"). */
+	ft_val scale_num, scale_den;
+	char norm_by[96];
 } ft_compare_opts;
 
 /* The key two frame names are matched by in a comparison of two files:

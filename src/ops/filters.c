@@ -1063,30 +1063,39 @@ apply_tags(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
 static ft_profile *apply_regex_untimed(const ft_profile *p0,
     const ft_filters *f, enum ft_sort sort, int column, ft_diag *err);
 
+int
+filters_time_range(const ft_filters *f, int64_t *a, int64_t *b)
+{
+	int any = 0;
+	ft_diag err;
+	*a = INT64_MIN;
+	*b = INT64_MAX;
+	for (int i = 0; f != NULL && i < f->n; i++) {
+		int64_t x, y;
+		if (f->v[i].kind != FILTER_TIME ||
+		    timerange_parse(f->v[i].pattern, &x, &y, &err) != 0)
+			continue;
+		any = 1;
+		if (x > *a)
+			*a = x;
+		if (y < *b)
+			*b = y;
+	}
+	if (*b < *a)
+		*b = *a;
+	return any;
+}
+
 /* The time filters (their ranges intersected) on p: *out the tree of the
  * samples in range, NULL when f has none.  -1 with err. */
 static int
 apply_time(const ft_profile *p, const ft_filters *f, enum ft_sort sort,
     int column, ft_profile **out, ft_diag *err)
 {
-	int64_t a = INT64_MIN, b = INT64_MAX;
-	int any = 0;
-	for (int i = 0; f != NULL && i < f->n; i++) {
-		int64_t x, y;
-		if (f->v[i].kind != FILTER_TIME ||
-		    timerange_parse(f->v[i].pattern, &x, &y, err) != 0)
-			continue;
-		any = 1;
-		if (x > a)
-			a = x;
-		if (y < b)
-			b = y;
-	}
+	int64_t a, b;
 	*out = NULL;
-	if (!any)
+	if (!filters_time_range(f, &a, &b))
 		return 0;
-	if (b < a)
-		b = a;
 	*out = timerange_apply(p, a, b, sort, column, err);
 	return *out == NULL ? -1 : 0;
 }

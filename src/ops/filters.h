@@ -83,6 +83,11 @@ void filters_free(ft_filters *f);
  * file, file:line or mapping file (framesrc.h).  malloc'd. */
 uint8_t *filter_match(const ft_profile *p, int kind, const ft_matcher *m);
 
+/* The range of f's time filters intersected (ns offsets from the
+ * timeline's origin, as timerange_parse()): 0 when f has none (then
+ * INT64_MIN, INT64_MAX). */
+int filters_time_range(const ft_filters *f, int64_t *a, int64_t *b);
+
 /* Apply one filter kind given a name-id match map (filter_match()).
  * The result is finished with (sort, column).  NULL with err set only on
  * a value overflow (which filters cannot cause on valid input). */

@@ -171,6 +171,33 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	return np;
 }
 
+uint8_t *
+timerange_frame_nodes(const ft_profile *base, const ft_profile *p, uint32_t node)
+{
+	if (node == FT_ROOT || node >= p->nnodes)
+		return NULL;
+	uint8_t *m = xcalloc(base->nnodes ? base->nnodes : 1, 1);
+	uint32_t at = node;
+	if (p != base) {
+		uint32_t d = profile_depth(p, node);
+		uint32_t *path = xmalloc(sizeof(uint32_t) * (d + 1));
+		uint32_t k = profile_path(p, node, path);
+		at = p->names == base->names ? profile_lookup(base, path, k) : FT_NONE;
+		free(path);
+	}
+	const char *name = intern_str(p->names, p->nodes[node].name);
+	size_t len = intern_len(p->names, p->nodes[node].name);
+	/* A parent's id is below its children's: one pass in id order. */
+	for (uint32_t n = 1; n < base->nnodes; n++) {
+		uint32_t nm = base->nodes[n].name;
+		int self = at != FT_NONE ? n == at : (p->names == base->names ?
+		    nm == p->nodes[node].name : intern_len(base->names, nm) == len &&
+		    memcmp(intern_str(base->names, nm), name, len) == 0);
+		m[n] = self || m[base->nodes[n].parent];
+	}
+	return m;
+}
+
 int
 timerange_describe(const ft_profile *p, char *buf, size_t cap)
 {

@@ -31,6 +31,15 @@ int timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
 ft_profile *timerange_apply(const ft_profile *p, int64_t a, int64_t b,
     enum ft_sort sort, int column, ft_diag *err);
 
+/* The nodes of base whose samples have node of p on their stack, for the
+ * activity line's share of a frame: p is base or a tree derived from it
+ * (same name table).  When base has node's call path, that node and its
+ * subtree; else (an inverted or collapsed tree, a hidden frame) every
+ * node of base named as node and the subtrees below them.  malloc'd,
+ * base->nnodes bytes; NULL when node is the root (every sample). */
+uint8_t *timerange_frame_nodes(const ft_profile *base, const ft_profile *p,
+    uint32_t node);
+
 /* The samples of p that have a time, and its bounds as text for --info
  * and the header: "2765 samples over 3.01 s (+1 without time)".
  * Returns the length written (0 when p has no timeline). */

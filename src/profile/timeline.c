@@ -243,6 +243,50 @@ heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
 	}
 }
 
+uint32_t
+timeline_activity(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
+    const uint8_t *mark, int64_t from, int64_t to, uint32_t *all, uint32_t *in)
+{
+	if (ncols == 0)
+		return 0;
+	memset(all, 0, ncols * sizeof(uint32_t));
+	if (in != NULL)
+		memset(in, 0, ncols * sizeof(uint32_t));
+	int64_t o = timeline_origin(tl);
+	int64_t span = timeline_end(tl) - o;
+	if (tl->n > 0 && tl->tmax - o > span)
+		span = tl->tmax - o;
+	if (span < 1)
+		span = 1;
+	int exact = (uint64_t)span <= UINT64_MAX / ncols;
+	uint32_t max = 0;
+	for (uint32_t i = 0; i < tl->n; i++) {
+		uint32_t leaf = tl->leaf[i];
+		if (skip != NULL && skip[leaf])
+			continue;
+		int64_t d = tl->t[i] - o;
+		/* d * ncols / span: d <= span (d == span, the end itself, is
+		 * in the last column); in integers while span * ncols fits (a
+		 * recording of up to 100 days), else in long double. */
+		uint64_t q;
+		if (d <= 0)
+			q = 0;
+		else if (exact)
+			q = (uint64_t)d * ncols / (uint64_t)span;
+		else
+			q = (uint64_t)((long double)d * (long double)ncols / (long double)span);
+		uint32_t c = q >= ncols ? ncols - 1 : (uint32_t)q;
+		if (all[c] < UINT32_MAX)
+			all[c]++;
+		if (all[c] > max)
+			max = all[c];
+		if (in != NULL && (mark == NULL || mark[leaf]) && d >= from && d < to &&
+		    in[c] < UINT32_MAX)
+			in[c]++;
+	}
+	return max;
+}
+
 void
 heatmap_free(ft_heatmap *hm)
 {

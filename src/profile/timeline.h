@@ -108,6 +108,19 @@ void heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
     const uint8_t *idle, ft_heatmap *hm);
 void heatmap_free(ft_heatmap *hm);
 
+/* The activity line: the recording from timeline_origin() to its end cut
+ * into ncols equal slices (the span is the larger of timeline_end() -
+ * origin and the last sample's offset): a sample at t is in slice
+ * floor((t - origin) * ncols / span), the last for t at the end.  all[i]
+ * counts the samples in slice i, in[i] those of them with from <= t -
+ * origin < to (a time range shown) whose leaf has mark[leaf] set (mark
+ * NULL: every leaf; in may be NULL).  Samples at
+ * a node with skip[node] set (idle ones) are left out; skip may be NULL.
+ * Returns the largest all[i]. */
+uint32_t timeline_activity(const ft_timeline *tl, uint32_t ncols,
+    const uint8_t *skip, const uint8_t *mark, int64_t from, int64_t to,
+    uint32_t *all, uint32_t *in);
+
 /* Parse "A,B" or "A-B" (seconds from the origin, decimals allowed, an
  * optional " s" after; B may be empty or "end" for "to the end") into ns
  * offsets: a sample is in when *a <= t - origin < *b.  -1 with err on bad

@@ -18,7 +18,8 @@ const ft_keydef keymap[] = {
 	{"[", {'['}, ACT_BACK, "back in zoom history"},
 	{"]", {']'}, ACT_FORWARD, "forward in zoom history"},
 	{"f", {'f'}, ACT_FLIP, "flip: root at top or bottom (classic flame)"},
-	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat (kernel frames blue, JIT green, inlined aqua)"},
+	{"c", {'c'}, ACT_COLOR, "cycle colours: name, package, self-time heat (kernel frames blue, JIT green, inlined aqua); "
+	    "in the heat map, its scale: linear, enhanced (FlameScope's, sparse cells show), colour-blind safe (viridis)"},
 	{"d", {'d'}, ACT_DETAILS, "show or hide the details panel"},
 	{"s", {'s'}, ACT_TYPE_NEXT, "next sample type"},
 	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},
@@ -54,11 +55,18 @@ const ft_keydef keymap[] = {
 	{"H", {'H'}, ACT_HEATMAP, "heat map of the recording over time (perf script, .cpuprofile, JFR, speedscope): "
 	    "columns are seconds, rows parts of a second, as FlameScope; arrows move the cursor, "
 	    "Enter shows the flame graph of the range from the mark to the cursor (or of the "
-	    "cursor's cell) as a `time A-B s` filter chip"},
+	    "cursor's cell) as a `time A-B s` filter chip; a mouse drag from one cell to another "
+	    "does the same"},
 	{"m", {'m'}, ACT_HEAT_MARK, "heat map: mark the start of a time range (again: unmark)"},
 	{"z", {'z'}, ACT_HEAT_STEP, "heat map: seconds per column: automatic, 1, 2, 5, 10, 60"},
+	{"A", {'A'}, ACT_HEAT_COMPARE, "heat map: compare the range chosen (range A, its `time` chip) "
+	    "with the range marked here (range B) in the comparison views, A normalised by the "
+	    "ranges' lengths; Esc returns to the profile"},
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
 	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
+	{"a", {'a'}, ACT_ACTIVITY, "show or hide the activity line above the flame graph (profiles "
+	    "with time): samples over the recording (all) and those with the selected frame on "
+	    "their stack (sel), as bars"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},

@@ -32,7 +32,8 @@ enum ft_action {
 	ACT_EXPORT_SVG,
 	ACT_FILTER_LIST, ACT_FILTER_UNDO, ACT_FILTER_REDO, /* the filter list, undo/redo */
 	ACT_PAUSE, /* --watch and record: pause following (the screen's) */
-	ACT_HEATMAP, ACT_HEAT_MARK, ACT_HEAT_STEP, ACT_HEAT_IDLE, /* the heat map (view_heat.c) */
+	ACT_HEATMAP, ACT_HEAT_MARK, ACT_HEAT_STEP, ACT_HEAT_IDLE, ACT_HEAT_COMPARE, /* the heat map (view_heat.c) */
+	ACT_ACTIVITY, /* the activity line (view_activity.c) */
 	ACT_COUNT
 };
 

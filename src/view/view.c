@@ -60,6 +60,7 @@ view_init(ft_view *v, ft_profile *p, int w, int h)
 	v->base = p;
 	v->cursor_x = v->cursor_y = -1;
 	v->npanes = 1;
+	v->activity = 1;
 	compute_max_self(v);
 }
 
@@ -103,11 +104,30 @@ view_butterfly_free(ft_bfview *bf)
 
 /* Everything the view owns, the modes' state (view_modes.c) included. */
 void
+view_rangecmp_close(ft_view *v)
+{
+	ft_rangecmp *rc = v->rc;
+	if (rc == NULL)
+		return;
+	v->rc = NULL;
+	view_free(&rc->cv);
+	compare_free(&rc->c);
+	profile_free(rc->pa);
+	profile_free(rc->pb);
+	free(rc);
+	v->layout_dirty = 1;
+}
+
+void
 view_free(ft_view *v)
 {
+	view_rangecmp_close(v);
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
 	heatmap_free(&v->heat.hm);
+	free(v->act.all);
+	free(v->act.in);
+	free(v->act.idle);
 	match_free(v->search);
 	free(v->search_before);
 	if (!v->hl_shared)
@@ -189,6 +209,16 @@ body_rows(const ft_view *v)
 	return body < 1 ? 1 : body;
 }
 
+int
+view_activity_rows(const ft_view *v)
+{
+	if (!v->activity || v->cmp != NULL || v->grows > 0 || v->base == NULL ||
+	    v->base->timeline == NULL || v->base->timeline->n == 0)
+		return 0;
+	int body = body_rows(v);
+	return body >= 14 ? 2 : body >= 8 ? 1 : 0;
+}
+
 static void
 set_pane(ft_pane *p, int x, int y, int w, int h, int vset)
 {
@@ -212,8 +242,11 @@ geometry(ft_view *v)
 	}
 	int body = body_rows(v);
 	if (v->cmp == NULL) {
+		/* The activity line's rows sit between the header (row 0) and
+		 * the frames: the pane's header row is its last. */
+		int act = view_activity_rows(v);
 		v->npanes = 1;
-		set_pane(&v->pane[0], 0, 0, v->w, body, VS_COL);
+		set_pane(&v->pane[0], 0, act, v->w, body - act, VS_COL);
 		return;
 	}
 	ft_rect r[2];
@@ -378,6 +411,8 @@ view_update_layout(ft_view *v)
 void
 view_resize(ft_view *v, int w, int h)
 {
+	if (v->rc != NULL)
+		view_resize(&v->rc->cv, w, h);
 	v->w = w;
 	v->h = h;
 	v->layout_dirty = 1;
@@ -491,6 +526,8 @@ view_set_tree(ft_view *v, ft_profile *p, ft_compare *c)
 	v->prof = p;
 	v->cmp = c;
 	v->inst.p = NULL; /* all-instances cache */
+	v->act.valid = 0; /* the activity line's, and its idle nodes */
+	v->act.idle_base = NULL;
 	v->table.prof = NULL; /* the function table's rows are of the old tree */
 	if (c == NULL && v->col >= p->nvals)
 		v->col = p->deftype;
@@ -717,6 +754,8 @@ view_copy_selection(ft_view *v, int stack)
 char *
 view_take_copy(ft_view *v)
 {
+	if (v->rc != NULL && v->rc->cv.copy != NULL)
+		return view_take_copy(&v->rc->cv);
 	char *s = v->copy;
 	v->copy = NULL;
 	return s;

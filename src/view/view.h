@@ -48,6 +48,14 @@ enum ft_view_flags {
 	V_PAUSE = 32,  /* pause or resume following (--watch, record) */
 };
 
+/* The heat map's colour scales (c cycles them; render_heat.h). */
+enum ft_heat_scale {
+	HEAT_LINEAR = 0, /* FlameScope's: white, #FF5032 at max/2, #E50914 */
+	HEAT_ENHANCED,   /* FlameScope's "enhanced": stops at 1 and 3 too */
+	HEAT_CB,         /* colour-blind safe: viridis */
+	HEAT_SCALES
+};
+
 /* Colour modes.  One profile cycles NAME, PACKAGE, HEAT; a comparison
  * cycles DTOTAL, DSELF, NAME (delta colouring is compare.c's). */
 enum ft_color_mode {
@@ -100,6 +108,7 @@ typedef struct ft_ftable {
 } ft_ftable;
 
 struct ft_bfview;
+struct ft_rangecmp;
 
 typedef struct ft_view {
 	ft_profile *prof;  /* the tree drawn: a profile or a comparison's union */
@@ -210,6 +219,10 @@ typedef struct ft_view {
 		struct ft_label_share *r;
 	} lab;
 	struct ft_bfview *bf; /* butterfly view when open */
+	/* Range against range (the heat map's A): a comparison view of two
+	 * time ranges of base shown instead of this one while open; Esc
+	 * closes it (view_keys.c hands it keys, mouse and the screen). */
+	struct ft_rangecmp *rc;
 	/* The heat map (H, view_heat.c): FlameScope's picture of base's
 	 * timeline, binned for the screen; a cursor over its cells and a
 	 * mark; Enter takes the range as a `time` filter. */
@@ -224,7 +237,24 @@ typedef struct ft_view {
 		uint32_t mx, my;  /* the mark */
 		int with_idle;    /* I: idle samples shown */
 		uint32_t left;    /* first column shown */
+		int scale;        /* c: enum ft_heat_scale */
+		int drag;         /* a mouse press on a cell, not yet released */
+		uint32_t dx, dy;  /* the cell pressed */
 	} heat;
+	/* The activity line (a, view_activity.c): samples over time above the
+	 * flame graph, and the selected frame's, per column; cached for
+	 * (base, its timeline, the tree, the selection, the width, idle). */
+	int activity;        /* shown when the profile has time (default) */
+	struct {
+		int valid;
+		const ft_profile *base, *prof;
+		const ft_timeline *tl;
+		uint32_t sel, ncols, max;
+		int with_idle, nfilters;
+		uint32_t *all, *in;  /* ncols each */
+		uint8_t *idle;       /* base's idle nodes (NULL: none) */
+		const ft_profile *idle_base;
+	} act;
 } ft_view;
 
 /* The butterfly view: two half views over the callers tree (drawn flipped,
@@ -238,6 +268,17 @@ typedef struct ft_bfview {
 	int side;       /* 0: callers half active, 1: callees */
 	int from_table; /* Esc returns to the function table */
 } ft_bfview;
+
+/* Range against range: the comparison view and what it is built from
+ * (owned: the two range trees outlive the view's rebuilds). */
+typedef struct ft_rangecmp {
+	ft_view cv;
+	ft_compare c;
+	ft_profile *pa, *pb;
+} ft_rangecmp;
+
+/* Close (and free) the range comparison, back to the profile's view. */
+void view_rangecmp_close(ft_view *v);
 
 /* --- view.c: state, panes, moves ---------------------------------------- */
 
@@ -264,6 +305,16 @@ void view_set_col(ft_view *v, int col);
  * unless heat colouring is on; this works it out when heat colouring is
  * on and it is unknown.  render_view() and the SVG export call it. */
 void view_heat_ready(ft_view *v);
+
+/* Rows the activity line takes above the flame graph (view.c): 2 (all
+ * samples, and the selected frame's), 1 on a short screen, 0 when hidden
+ * (a), in a comparison, or when the profile keeps no time. */
+int view_activity_rows(const ft_view *v);
+/* view_activity.c: the activity line's counts for ncols columns
+ * (v->act.all, v->act.in, v->act.max), worked out when stale. */
+void view_activity_ready(ft_view *v, uint32_t ncols);
+/* Toggle it (key a): V_* flags. */
+int view_activity_toggle(ft_view *v);
 
 /* Make sure the panes and layouts match the state (called before drawing). */
 void view_update_layout(ft_view *v);
@@ -368,6 +419,8 @@ void view_heat_range(const ft_view *v, int64_t *a, int64_t *b);
 int view_heat_apply(ft_view *v, enum ft_action a);
 /* A click on screen cell (x, y): the cursor goes there. */
 int view_heat_click(ft_view *v, int x, int y, int dbl);
+/* The button released at (x, y) after view_heat_click(): a drag. */
+int view_heat_release(ft_view *v, int x, int y);
 
 /* --- view_modes.c: search, filters, tables, butterfly, prompts ------------ */
 
@@ -488,5 +541,9 @@ int view_apply(ft_view *v, enum ft_action a);
 /* Mouse: click (or double click) at screen cell (x, y); wheel: dy = -1/+1. */
 int view_click(ft_view *v, int x, int y, int dbl);
 int view_wheel(ft_view *v, int dy);
+/* The button released at (x, y): in the heat map, a press on one cell
+ * and a release on another is a drag, the range between them taken as
+ * Enter takes it (FlameScope's two cells).  V_* flags, 0 for nothing. */
+int view_release(ft_view *v, int x, int y);
 
 #endif

@@ -6,7 +6,11 @@
 #include "view/view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "base/xalloc.h"
+#include "ops/timecompare.h"
 #include "ops/timerange.h"
 
 /* Steps z cycles through: automatic, then fixed seconds per column. */
@@ -186,6 +190,47 @@ heat_enter(ft_view *v)
 	return V_REDRAW;
 }
 
+/* A: range B (the mark to the cursor, or the cursor's cell) against range
+ * A (the time filter), as a comparison view over this one. */
+static int
+heat_compare(ft_view *v)
+{
+	int64_t a0, b0, a1, b1;
+	if (!filters_time_range(&v->filters, &a0, &b0)) {
+		v->message = "A compares two ranges: take range A first (m, Enter), then "
+		    "mark range B in the heat map and press A";
+		return V_REDRAW;
+	}
+	view_heat_range(v, &a1, &b1);
+	ft_rangecmp *rc = xcalloc(1, sizeof(*rc));
+	ft_compare_opts co = {.sort = v->sort};
+	ft_diag err;
+	if (timecompare_build(&rc->c, v->base, v->col, a0, b0, a1, b1, &co, &v->filters,
+	    &rc->pa, &rc->pb, &err) != 0) {
+		free(rc);
+		view_message(v, err.msg);
+		return V_REDRAW;
+	}
+	view_init_compare(&rc->cv, &rc->c, v->w, v->h);
+	/* The other filters go on applying to both ranges. */
+	ft_filters rest = {0};
+	for (int i = 0; i < v->filters.n; i++)
+		if (v->filters.v[i].kind != FILTER_TIME)
+			(void)filters_add(&rest, v->filters.v[i].kind, v->filters.v[i].pattern, &err);
+	view_set_inputs(&rc->cv, rc->pa, v->col, rc->pb, v->col, &co, &rest);
+	rc->cv.mode = CV_SIDE;
+	rc->cv.utf8 = v->utf8;
+	rc->cv.colors = v->colors;
+	snprintf(rc->cv.msgbuf, sizeof(rc->cv.msgbuf), "A %s against B %s, "
+	    "A normalised by %s; Esc: back",
+	    strrchr(rc->pa->source, '[') ? strrchr(rc->pa->source, '[') : "",
+	    strrchr(rc->pb->source, '[') ? strrchr(rc->pb->source, '[') : "", co.norm_by);
+	rc->cv.message = rc->cv.msgbuf;
+	view_heat_close(v);
+	v->rc = rc;
+	return V_REDRAW;
+}
+
 static void
 heat_move(ft_view *v, int dx, int dy)
 {
@@ -251,6 +296,11 @@ view_heat_apply(ft_view *v, enum ft_action a)
 		}
 		break;
 	}
+	case ACT_HEAT_COMPARE:
+		return heat_compare(v);
+	case ACT_COLOR:
+		v->heat.scale = (v->heat.scale + 1) % HEAT_SCALES;
+		break;
 	case ACT_HEAT_IDLE:
 		v->heat.with_idle = !v->heat.with_idle;
 		view_heatmap_ready(v);
@@ -266,21 +316,53 @@ view_heat_apply(ft_view *v, enum ft_action a)
 	return V_REDRAW;
 }
 
+/* The cell at screen (x, y): 0 when none. */
+static int
+cell_at(ft_view *v, int x, int y, uint32_t *col, uint32_t *row)
+{
+	const ft_heatmap *hm = &v->heat.hm;
+	int x0 = view_heat_x0(v), top = view_heat_top(v);
+	if (hm->counts == NULL || x < x0 || y < top || y >= view_heat_legend_y(v))
+		return 0;
+	*col = v->heat.left + (uint32_t)(x - x0);
+	*row = (uint32_t)(y - top) * 2;
+	return *col < hm->cols && *row < hm->rows;
+}
+
 int
 view_heat_click(ft_view *v, int x, int y, int dbl)
 {
 	view_heatmap_ready(v);
-	const ft_heatmap *hm = &v->heat.hm;
-	int x0 = view_heat_x0(v), top = view_heat_top(v);
-	if (hm->counts == NULL || x < x0 || y < top)
-		return 0;
-	uint32_t col = v->heat.left + (uint32_t)(x - x0);
-	uint32_t row = (uint32_t)(y - top) * 2;
-	if (col >= hm->cols || row >= hm->rows)
+	uint32_t col, row;
+	v->heat.drag = 0;
+	if (!cell_at(v, x, y, &col, &row))
 		return 0;
 	v->heat.cx = col;
 	v->heat.cy = row;
 	if (dbl)
 		return heat_enter(v);
+	v->heat.drag = 1;
+	v->heat.dx = col;
+	v->heat.dy = row;
 	return V_REDRAW;
+}
+
+int
+view_heat_release(ft_view *v, int x, int y)
+{
+	view_heatmap_ready(v);
+	uint32_t col, row;
+	int drag = v->heat.drag;
+	v->heat.drag = 0;
+	/* A half block line holds two rows: released on the pressed line,
+	 * it is a click, not a range. */
+	if (!drag || !cell_at(v, x, y, &col, &row) ||
+	    (col == v->heat.dx && row == v->heat.dy))
+		return 0;
+	v->heat.marked = 1;
+	v->heat.mx = v->heat.dx;
+	v->heat.my = v->heat.dy;
+	v->heat.cx = col;
+	v->heat.cy = row;
+	return heat_enter(v);
 }

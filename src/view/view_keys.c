@@ -445,6 +445,8 @@ common_apply(ft_view *v, enum ft_action a)
 		return view_toggle_invert(v);
 	case ACT_COLLAPSE:
 		return view_cycle_collapse(v);
+	case ACT_ACTIVITY:
+		return view_activity_toggle(v);
 	default:
 		return graph_apply(v, a);
 	}
@@ -480,6 +482,19 @@ view_apply(ft_view *v, enum ft_action a)
 int
 view_key(ft_view *v, int key)
 {
+	if (v->rc != NULL) {
+		/* Range against range: its view takes every key; Esc with
+		 * nothing open in it (a mode, a zoom) returns to this one. */
+		ft_view *cv = &v->rc->cv;
+		if (key == FTK_ESC && cv->prompt_kind == PK_NONE && !cv->help &&
+		    cv->bf == NULL && !cv->table.active && !cv->flist.active &&
+		    cv->zoom == FT_ROOT) {
+			view_rangecmp_close(v);
+			v->message = "back from the range comparison (range A's chip kept)";
+			return V_REDRAW;
+		}
+		return view_key(cv, key);
+	}
 	/* A one-shot status message lasts until the next key. */
 	int f = v->message != NULL ? V_REDRAW : 0;
 	v->message = NULL;
@@ -525,6 +540,8 @@ view_key(ft_view *v, int key)
 int
 view_click(ft_view *v, int x, int y, int dbl)
 {
+	if (v->rc != NULL)
+		return view_click(&v->rc->cv, x, y, dbl);
 	if (v->prompt_kind != PK_NONE || v->help)
 		return 0;
 	if (v->heat.active)
@@ -557,8 +574,18 @@ view_click(ft_view *v, int x, int y, int dbl)
 }
 
 int
+view_release(ft_view *v, int x, int y)
+{
+	if (v->prompt_kind != PK_NONE || v->help || !v->heat.active)
+		return 0;
+	return view_heat_release(v, x, y);
+}
+
+int
 view_wheel(ft_view *v, int dy)
 {
+	if (v->rc != NULL)
+		return view_wheel(&v->rc->cv, dy);
 	if (v->prompt_kind != PK_NONE)
 		return 0;
 	if (v->help)

@@ -1165,7 +1165,7 @@ view_butterfly_geometry(ft_view *v)
 static int
 bf_compare(ft_view *v, ft_bfview *bf, ft_diag *err)
 {
-	ft_compare_opts co = {0, v->sort, 0, 0};
+	ft_compare_opts co = {.sort = v->sort};
 	if (compare_build(&bf->hc[0], bf->b.callers, CMP_A, bf->b.callers, CMP_B, &co, err) != 0)
 		return -1;
 	if (compare_build(&bf->hc[1], bf->b.callees, CMP_A, bf->b.callees, CMP_B, &co, err) != 0)

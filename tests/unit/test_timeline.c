@@ -243,6 +243,121 @@ TEST(remap)
 	timeline_free(tl);
 }
 
+/* The activity line's binning against a model of its own: sample d ns
+ * after the origin is in column i when i * span <= d * ncols < (i + 1) *
+ * span (exact integers; the end itself in the last), over random samples
+ * and widths. */
+TEST(activity)
+{
+	ft_timeline *tl = timeline_new(0, -1);
+	/* By hand: origin 10 s, end 13.5 s (tmax): span 3.5 s; 7 columns of
+	 * 0.5 s: 10.2 -> 0, 10.5 -> 1, 11.9 -> 3, 13.5 (the end itself) -> 6. */
+	int64_t t[] = {10200 * MS, 10500 * MS, 11900 * MS, 13500 * MS, 11950 * MS};
+	uint32_t leaf[] = {1, 2, 1, 3, 2};
+	for (int i = 0; i < 5; i++)
+		CHECK_INT(timeline_add(tl, t[i], leaf[i], 1, 0), 0);
+	uint32_t all[7], in[7];
+	uint8_t mark[4] = {0, 0, 1, 0}, skip[4] = {0, 0, 0, 1};
+	CHECK_INT(timeline_activity(tl, 7, NULL, mark, INT64_MIN, INT64_MAX, all, in), 2);
+	CHECK_INT(all[0], 1);
+	CHECK_INT(all[1], 1);
+	CHECK_INT(all[3], 2);
+	CHECK_INT(all[6], 1);
+	CHECK_INT(all[2] + all[4] + all[5], 0);
+	CHECK_INT(in[1], 1);
+	CHECK_INT(in[3], 1);
+	CHECK_INT(in[0] + in[6], 0);
+	CHECK_INT(timeline_activity(tl, 7, skip, mark, INT64_MIN, INT64_MAX, all, in), 2);
+	CHECK_INT(all[6], 0); /* skipped (idle) */
+	/* In a range 1.9 s .. 3.5 s: only 11.95 s of leaf 2; mark NULL: all. */
+	timeline_activity(tl, 7, NULL, mark, 1900 * MS, 3500 * MS, all, in);
+	CHECK_INT(in[3], 1);
+	CHECK_INT(in[1] + in[6], 0);
+	timeline_activity(tl, 7, NULL, NULL, 1900 * MS, 3500 * MS, all, in);
+	CHECK_INT(in[3], 2);
+	CHECK_INT(in[0] + in[1] + in[6], 0);
+	timeline_free(tl);
+
+	uint64_t seed = 12345;
+	for (int round = 0; round < 20; round++) {
+		tl = timeline_new(0, -1);
+		uint32_t nleaf = 6, nsamp = 500;
+		uint8_t mk[6], sk[6];
+		for (uint32_t k = 0; k < nleaf; k++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			mk[k] = (seed >> 33) % 2;
+			sk[k] = (seed >> 40) % 5 == 0;
+		}
+		int64_t base = (int64_t)(round * 7 + 3) * FT_NS + 123456789;
+		for (uint32_t i = 0; i < nsamp; i++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			int64_t d = (int64_t)((seed >> 20) % (uint64_t)(5 * FT_NS + round * 777777));
+			timeline_add(tl, base + d, (uint32_t)((seed >> 8) % nleaf), 1, 0);
+		}
+		if (round % 3 == 0) { /* stated bounds beyond the samples */
+			tl->have_bounds = 1;
+			tl->start = base - 50 * MS;
+			tl->end = base + 9 * FT_NS;
+		}
+		int64_t o = timeline_origin(tl);
+		int64_t span = timeline_end(tl) - o;
+		if (tl->tmax - o > span)
+			span = tl->tmax - o;
+		uint32_t ncols = 13 + (uint32_t)round * 11;
+		uint32_t *a = calloc(ncols, 4), *b = calloc(ncols, 4);
+		uint32_t *ma = calloc(ncols, 4), *mb = calloc(ncols, 4), mmax = 0;
+		for (uint32_t i = 0; i < tl->n; i++) {
+			if (sk[tl->leaf[i]])
+				continue;
+			int64_t d = tl->t[i] - o;
+			uint32_t c = 0;
+			while (c + 1 < ncols && !((int64_t)c * span <= d * (int64_t)ncols &&
+			    d * (int64_t)ncols < (int64_t)(c + 1) * span))
+				c++;
+			ma[c]++;
+			mb[c] += mk[tl->leaf[i]] && d >= (int64_t)round * 100 * MS &&
+			    d < (int64_t)round * 100 * MS + 3 * FT_NS;
+			if (ma[c] > mmax)
+				mmax = ma[c];
+		}
+		int64_t from = (int64_t)round * 100 * MS, to = from + 3 * FT_NS;
+		CHECK_INT(timeline_activity(tl, ncols, sk, mk, from, to, a, b), mmax);
+		int same = 1;
+		for (uint32_t c = 0; c < ncols; c++)
+			same &= a[c] == ma[c] && b[c] == mb[c];
+		CHECK(same);
+		free(a);
+		free(b);
+		free(ma);
+		free(mb);
+		timeline_free(tl);
+	}
+}
+
+/* The selected frame's nodes in the loaded tree: its subtree by call
+ * path, or by name where the path is gone (an inverted tree). */
+TEST(frame_nodes)
+{
+	ft_profile *p = tree_from("a;b;c 1\na;d;b 2\ne 3\n", 1);
+	uint8_t *m = timerange_frame_nodes(p, p, node_of(p, "a;b"));
+	CHECK(m[node_of(p, "a;b")] && m[node_of(p, "a;b;c")]);
+	CHECK(!m[node_of(p, "a")] && !m[node_of(p, "a;d;b")] && !m[node_of(p, "e")]);
+	free(m);
+	CHECK(timerange_frame_nodes(p, p, FT_ROOT) == NULL);
+	ft_filters f = {0};
+	ft_diag err;
+	CHECK_INT(filters_add_line(&f, "invert", &err), 0);
+	ft_profile *inv = transform_apply(p, &f, FT_SORT_NAME, 0, &err);
+	CHECK(inv != NULL);
+	m = timerange_frame_nodes(p, inv, node_of(inv, "b"));
+	CHECK(m[node_of(p, "a;b")] && m[node_of(p, "a;b;c")] && m[node_of(p, "a;d;b")]);
+	CHECK(!m[node_of(p, "a;d")] && !m[node_of(p, "e")] && !m[node_of(p, "a")]);
+	free(m);
+	profile_free(inv);
+	filters_free(&f);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -252,5 +367,7 @@ main(void)
 	RUN(range);
 	RUN(idle);
 	RUN(remap);
+	RUN(activity);
+	RUN(frame_nodes);
 	return unit_report();
 }

@@ -1,0 +1,66 @@
+/* view_activity.c - the activity line's counts (see view.h): samples of
+ * base's timeline per column, and those with the selected frame on their
+ * stack (ops/timerange.h finds its nodes in base, the timeline is
+ * binned by profile/timeline.h).  Idle samples are left out as in the
+ * heat map (I shows them). */
+#include "view/view.h"
+
+#include <stdlib.h>
+
+#include "base/xalloc.h"
+#include "ops/timerange.h"
+
+void
+view_activity_ready(ft_view *v, uint32_t ncols)
+{
+	const ft_profile *b = v->base;
+	if (b == NULL || b->timeline == NULL || ncols == 0)
+		return;
+	if (v->act.valid && v->act.base == b && v->act.tl == b->timeline &&
+	    v->act.prof == v->prof && v->act.sel == v->sel && v->act.ncols == ncols &&
+	    v->act.with_idle == v->heat.with_idle && v->act.nfilters == v->filters.n)
+		return;
+	if (v->act.idle_base != b || v->act.tl != b->timeline) {
+		free(v->act.idle);
+		v->act.idle = timerange_idle_nodes(b);
+		v->act.idle_base = b;
+	}
+	if (v->act.ncols != ncols || v->act.all == NULL) {
+		free(v->act.all);
+		free(v->act.in);
+		v->act.all = xcalloc(ncols, sizeof(uint32_t));
+		v->act.in = xcalloc(ncols, sizeof(uint32_t));
+	}
+	/* The selected frame's samples in the tree shown: in its time range
+	 * when one is chosen (the root: every sample in it). */
+	uint8_t *mark = timerange_frame_nodes(b, v->prof, v->sel);
+	int64_t from, to;
+	filters_time_range(&v->filters, &from, &to);
+	v->act.max = timeline_activity(b->timeline, ncols,
+	    v->heat.with_idle ? NULL : v->act.idle, mark, from, to, v->act.all,
+	    v->act.in);
+	free(mark);
+	v->act.valid = 1;
+	v->act.base = b;
+	v->act.tl = b->timeline;
+	v->act.prof = v->prof;
+	v->act.sel = v->sel;
+	v->act.ncols = ncols;
+	v->act.with_idle = v->heat.with_idle;
+	v->act.nfilters = v->filters.n;
+}
+
+int
+view_activity_toggle(ft_view *v)
+{
+	if (v->cmp != NULL || v->base == NULL || v->base->timeline == NULL) {
+		v->message = "no activity line: the profile keeps no time per sample "
+		    "(perf script and .cpuprofile do)";
+		return V_REDRAW;
+	}
+	v->activity = !v->activity;
+	v->layout_dirty = 1;
+	v->message = v->activity ? "activity line shown (a hides it)" :
+	    "activity line hidden (a shows it)";
+	return V_REDRAW;
+}
