@@ -36,6 +36,14 @@ LIBDL ?=
 DEP_LIBS += $(LIBDL)
 # libiberty's demangler (Debian libiberty-dev) has no .pc file.
 DEP_LIBS += -liberty
+# libdw (elfutils, Debian libdw-dev) names addresses from binaries on this
+# machine (input/symbolize.c).  Linux only: without it, profiles load the
+# same and --info says that nothing could be named.
+HAVE_LIBDW := $(shell $(PKG_CONFIG) --exists libdw 2>/dev/null && echo 1)
+ifeq ($(HAVE_LIBDW),1)
+DEP_CFLAGS += -DFT_HAVE_LIBDW $(shell $(PKG_CONFIG) --cflags libdw)
+DEP_LIBS += $(shell $(PKG_CONFIG) --libs libdw)
+endif
 # --watch loads in a background thread.
 DEP_LIBS += -pthread
 

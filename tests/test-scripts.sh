@@ -56,7 +56,7 @@ check "quickstart as root: installs, exit 0" [ "$(cat "$tmp/rc")" = 0 ]
 check "quickstart as root: apt-get update without debconf prompts" \
     has "DEBIAN_FRONTEND=noninteractive update" "$tmp/log"
 check "quickstart as root: build and test tools in one install" \
-    has "DEBIAN_FRONTEND=noninteractive install -y build-essential pkg-config libncurses-dev zlib1g-dev libpcre2-dev libdeflate-dev libiberty-dev libyajl-dev libcurl4-openssl-dev tmux procps" "$tmp/log"
+    has "DEBIAN_FRONTEND=noninteractive install -y build-essential pkg-config libncurses-dev zlib1g-dev libpcre2-dev libdeflate-dev libiberty-dev libyajl-dev libcurl4-openssl-dev libdw-dev tmux procps" "$tmp/log"
 
 # Every package .ci/run installs for make check (which runs every suite
 # there), quickstart installs too: the README's two commands on a bare

@@ -50,6 +50,7 @@
 #include "profile/labels.h"
 #include "input/loader.h"
 #include "input/pbwire.h"
+#include "input/symbolize.h"
 #include "profile/relabel.h"
 #include "base/xalloc.h"
 
@@ -78,7 +79,7 @@ struct span { uint32_t frame0, nframes; };
 #define SPAN_DM (1u << 31)  /* frames not yet renamed (dm_location) */
 #define SPAN_AMB (1u << 30) /* a frame shares its demangled name (stack_new) */
 #define SPAN_ABSENT UINT32_MAX
-struct pmap { uint64_t id, start, limit, offset, filename; size_t off; };
+struct pmap { uint64_t id, start, limit, offset, filename, build_id; size_t off; };
 struct idx { uint64_t id; uint32_t at; };
 
 struct pp {
@@ -121,6 +122,7 @@ struct pp {
 	struct span *dspan; /* per location id below nldense (dense ids) */
 	ft_frame_where *where; size_t nwhere, cwhere;
 	const char **strcache; /* NUL-terminated copies in p's arena, by index */
+	ft_symbolizer *sym; /* names of locations without Lines (symbolize.h) */
 
 	/* per-sample scratch */
 	uint64_t *sloc; size_t csloc;
@@ -335,6 +337,7 @@ parse_mapping(struct pp *P, const pb_field *m)
 		case 3: dst = &mp.limit; break;
 		case 4: dst = &mp.offset; break;
 		case 5: dst = &mp.filename; break;
+		case 6: dst = &mp.build_id; break;
 		default: break;
 		}
 		if (dst != NULL && get_uint(P, &f, dst) < 0)
@@ -563,7 +566,8 @@ check_strings(struct pp *P)
 		    str_at(P, P->funcs[i].filename, P->funcs[i].off, "function file", &s, &n) < 0)
 			return -1;
 	for (size_t i = 0; i < P->nmaps; i++)
-		if (str_at(P, P->maps[i].filename, P->maps[i].off, "mapping file", &s, &n) < 0)
+		if (str_at(P, P->maps[i].filename, P->maps[i].off, "mapping file", &s, &n) < 0 ||
+		    str_at(P, P->maps[i].build_id, P->maps[i].off, "mapping build id", &s, &n) < 0)
 			return -1;
 	for (size_t i = 0; i < P->ncomments; i++)
 		if (str_at(P, P->comments[i], 0, "comment", &s, &n) < 0)
@@ -612,6 +616,20 @@ mapping_label(struct pp *P, ft_profile *p, const struct pmap *m, uint64_t addr)
 	char buf[512];
 	int n = snprintf(buf, sizeof(buf), "%.400s+0x%" PRIx64, base, off);
 	return profile_strdup(p, buf, (size_t)n);
+}
+
+/* The name of a location without Lines from its binary, when the
+ * mapping names a file and its build id and that build is here
+ * (symbolize.h); else NULL. */
+static const char *
+symbol_name(struct pp *P, ft_profile *p, const struct pmap *m, uint64_t addr)
+{
+	if (m->build_id == 0 || m->filename == 0 || addr < m->start)
+		return NULL;
+	if (P->sym == NULL)
+		P->sym = symbolizer_new();
+	return symbolizer_name(P->sym, cached_str(P, p, m->filename),
+	    cached_str(P, p, m->build_id), addr - m->start + m->offset);
 }
 
 static void
@@ -687,7 +705,11 @@ expand_locations(struct pp *P, ft_profile *p)
 		const char *mfile = l->mapping_id != 0 ?
 		    cached_str(P, p, P->maps[at].filename) : "";
 		if (l->nlines == 0) {
-			uint32_t id = frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE);
+			const char *sname = l->mapping_id != 0 ?
+			    symbol_name(P, p, &P->maps[at], l->address) : NULL;
+			uint32_t id = sname != NULL ?
+			    frame_id(P, p, sname, strlen(sname), FT_KIND_NONE) :
+			    frame_id(P, p, tmp, (size_t)alen, FT_KIND_NONE);
 			PUSH(P->fr, P->nfr, P->cfr, id);
 			add_where(P, id, mlabel);
 			framesrc_add(p->fsrc, id, mfile, strlen(mfile));
@@ -1348,6 +1370,7 @@ pp_free(struct pp *P)
 	free(P->dspan);
 	free(P->where);
 	free(P->strcache);
+	symbolizer_free(P->sym);
 	free(P->sloc);
 	free(P->ploc_ids);
 	free(P->pnodes);
@@ -1473,6 +1496,7 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		input = NULL;
 	}
 	rep->reopen = o->keep_input && o->dm_load > 0 && o->reopenable && P.changed;
+	symbolizer_summary(P.sym, rep->summary, sizeof(rep->summary));
 	pp_free(&P);
 	xbig_free(buf, len + 1);
 	free(input);
