@@ -209,6 +209,7 @@ usage(FILE *out)
 	    "  folded stacks   stackcollapse-*.pl, BCC profile -df / offcputime -df\n"
 	    "  pprof           go tool pprof -proto, Cloud Profiler, Pyroscope (gzip or raw)\n"
 	    "  perf script     perf record -g ...; perf script > out.perf\n"
+	    "  perf.data       perf record -g ... (read through perf script, which must be here)\n"
 	    "  systemtap       sample-bt -p PID -t 30 -u > out.bt (sample-bt-off-cpu: --unit us)\n"
 	    "  DTrace          dtrace -n 'profile-997 { @[ustack()] = count(); }' -o out.stacks\n"
 	    "  bpftrace        bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'\n"

@@ -71,6 +71,21 @@ progress_cb(void *ctx, uint64_t done, uint64_t size)
 	pr->shown = 1;
 }
 
+/* A loader doing something before bytes come ("running perf script -i
+ * FILE"): said at once, on the line the progress redraws. */
+static void
+status_cb(void *ctx, const char *what)
+{
+	struct progress *pr = ctx;
+	char n[256];
+	escape_text(n, sizeof(n), pr->name, strlen(pr->name), 120);
+	cmd_msg(stderr, "\rflametui: %s: %s ...", strcmp(pr->name, "-") == 0 ?
+	    "standard input" : n, what);
+	fputs("\033[K", stderr);
+	fflush(stderr);
+	pr->shown = 1;
+}
+
 /* While a URL is fetched: "fetching URL ... 3 of 5 s". */
 static void
 fetch_progress_cb(void *ctx, const char *url, double elapsed, double expected,
@@ -249,6 +264,7 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	if (isatty(STDERR_FILENO)) {
 		lo.progress = progress_cb;
 		lo.progress_ctx = &pr;
+		lo.status = status_cb;
 		fo.progress = fetch_progress_cb;
 		fo.progress_ctx = &pr;
 	}

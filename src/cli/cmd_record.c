@@ -34,6 +34,7 @@
 #include "cli/cmd_run.h"
 #include "cli/cmd_watch.h"
 #include "base/xalloc.h"
+#include "input/spawn.h"
 #include "ops/filters.h"
 
 #define RELAY_BUF (1 << 16)
@@ -293,33 +294,6 @@ cmd_record_parse(int argc, char **argv, ft_record *r, int (*takes_arg)(const cha
 
 /* --- checks before recording ------------------------------------------------ */
 
-/* Is name an executable file, found like execvp does? */
-static int
-find_exec(const char *name, char *path, size_t cap)
-{
-	if (name == NULL || *name == '\0')
-		return 0;
-	if (strchr(name, '/') != NULL) {
-		snprintf(path, cap, "%s", name);
-		return access(name, X_OK) == 0;
-	}
-	const char *p = getenv("PATH");
-	if (p == NULL)
-		p = "/usr/local/bin:/usr/bin:/bin";
-	while (*p != '\0') {
-		const char *e = strchr(p, ':');
-		size_t n = e != NULL ? (size_t)(e - p) : strlen(p);
-		snprintf(path, cap, "%.*s/%s", (int)n, n > 0 ? p : ".", name);
-		struct stat st;
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
-			return 1;
-		p += n;
-		if (*p == ':')
-			p++;
-	}
-	return 0;
-}
-
 static long
 read_sysctl(const char *path)
 {
@@ -336,7 +310,7 @@ read_sysctl(const char *path)
 static int
 preflight(const ft_record *r, char *perf, size_t cap)
 {
-	if (!find_exec("perf", perf, cap)) {
+	if (!spawn_find_exec("perf", perf, cap)) {
 		cmd_msg(stderr, "flametui: record: perf not found; install it: apt-get install "
 		    "linux-perf (Ubuntu: linux-tools-generic)\n");
 		return 1;
@@ -355,7 +329,7 @@ preflight(const ft_record *r, char *perf, size_t cap)
 	}
 	if (r->cmd != NULL) {
 		char path[4096];
-		if (!find_exec(r->cmd[0], path, sizeof(path))) {
+		if (!spawn_find_exec(r->cmd[0], path, sizeof(path))) {
 			cmd_msg(stderr, "flametui: record: command not found: %s\n", r->cmd[0]);
 			return 1;
 		}

@@ -382,6 +382,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_JFR: return "Java Flight Recorder";
 	case FT_FMT_CALLGRIND: return "callgrind";
 	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
+	case FT_FMT_PERFDATA: return "perf.data";
 	default: return "unknown";
 	}
 }
@@ -393,6 +394,10 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 	if (n >= 4 && memcmp(data, "FLR", 4) == 0) {
 		snprintf(why, cap, "the JFR chunk magic FLR\\0");
 		return FT_FMT_JFR;
+	}
+	if (n >= 8 && memcmp(data, "PERFILE2", 8) == 0) {
+		snprintf(why, cap, "the perf.data magic PERFILE2 (read through perf script)");
+		return FT_FMT_PERFDATA;
 	}
 	enum ft_format j = sniff_json(data, n, why, cap);
 	if (j != FT_FMT_UNKNOWN)
@@ -451,6 +456,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_callgrind(src, names, o, rep, err);
 	case FT_FMT_FLAMEBEARER:
 		return load_flamebearer(src, names, o, rep, err);
+	case FT_FMT_PERFDATA:
+		return load_perfdata(src, NULL, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -463,7 +470,6 @@ static const struct magic {
 	const char *what;
 } magics[] = {
 	{"\x7f" "ELF", 4, "an ELF executable or library, not a profile"},
-	{"PERFILE2", 8, "perf.data (binary); convert it first: perf script -i FILE | flametui -"},
 	{"\xfd" "7zXZ\0", 6, "xz-compressed (only gzip is read as is): xz -dc FILE | flametui -"},
 	{"BZh", 3, "bzip2-compressed (only gzip is read as is): bzip2 -dc FILE | flametui -"},
 	{"\x28\xb5\x2f\xfd", 4, "zstd-compressed (only gzip is read as is): zstd -dc FILE | flametui -"},
@@ -589,7 +595,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	char sniffed[sizeof(rep->format_why)];
 	enum ft_format fmt = load_sniff_why(head, (size_t)n, sniffed, sizeof(sniffed));
 	if (fmt != FT_FMT_CPUPROFILE && fmt != FT_FMT_TRACE && fmt != FT_FMT_SPEEDSCOPE &&
-	    fmt != FT_FMT_JFR && n == SNIFF_BYTES && json_object_start(head, (size_t)n)) {
+	    fmt != FT_FMT_JFR && fmt != FT_FMT_PERFDATA && n == SNIFF_BYTES && json_object_start(head, (size_t)n)) {
 		/* A JSON object whose telling key is past the sniffed bytes. */
 		enum ft_format j = json_late_keys(src, head, (size_t)n, sniffed,
 		    sizeof(sniffed), err);
@@ -604,6 +610,12 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 			source_close(src);
 			return NULL;
 		}
+	}
+	if (fmt == FT_FMT_PERFDATA) {
+		ft_profile *p = load_perfdata(src, path, names, o, rep, err);
+		memcpy(rep->format_why, sniffed, sizeof(sniffed));
+		source_close(src);
+		return p;
 	}
 	const unsigned char *uh = (const unsigned char *)head;
 	long bin = fmt == FT_FMT_PPROF || fmt == FT_FMT_JFR ? -1 : binary_at(uh, (size_t)n);

@@ -23,6 +23,9 @@ typedef struct ft_load_opts {
 	int lines;              /* pprof: one frame per function and line */
 	ft_progress_fn progress;
 	void *progress_ctx;
+	/* What is being done while no bytes come ("running perf script -i
+	 * FILE": load_perfdata.c), with progress_ctx; NULL: nothing said. */
+	void (*status)(void *ctx, const char *what);
 	const ft_fetch_opts *fetch; /* for URLs (NULL: defaults) */
 	int whole_lines;        /* --watch: ignore an unterminated last line */
 	int threads;            /* folded: read in this many parts at once; 0:
@@ -77,7 +80,7 @@ void load_report_warn(ft_load_report *rep, const char *fmt, ...)
 enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF,
 	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE,
 	FT_FMT_CPUPROFILE, FT_FMT_TRACE, FT_FMT_SPEEDSCOPE, FT_FMT_JFR,
-	FT_FMT_CALLGRIND, FT_FMT_FLAMEBEARER };
+	FT_FMT_CALLGRIND, FT_FMT_FLAMEBEARER, FT_FMT_PERFDATA };
 
 /* The loaders, one per format. */
 ft_profile *load_folded(ft_source *src, ft_intern *names,
@@ -103,6 +106,11 @@ ft_profile *load_jfr(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 /* valgrind --tool=callgrind's call graphs (load_callgrind.c). */
 ft_profile *load_callgrind(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* perf.data, read through `perf script` (load_perfdata.c): path is the
+ * file perf reads when src is a plain regular file, else src's bytes are
+ * copied to a temporary file first (a pipe, a URL, gzip). */
+ft_profile *load_perfdata(ft_source *src, const char *path, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 /* Pyroscope's flamebearer JSON (load_flamebearer.c). */
 ft_profile *load_flamebearer(ft_source *src, ft_intern *names,

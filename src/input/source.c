@@ -156,6 +156,15 @@ source_open_path(const char *path, const ft_fetch_opts *fo, int regular_only, ft
 }
 
 ft_source *
+source_open_fd(int fd, const char *name)
+{
+	ft_source *s = source_alloc(name, RAW_SIZE, BUF_SIZE);
+	s->fd = fd;
+	s->own_fd = 1;
+	return s;
+}
+
+ft_source *
 source_open_mem(const void *data, size_t n, const char *name)
 {
 	size_t small = n < 4096 ? 4096 : n + 1;

@@ -36,6 +36,10 @@ ft_source *source_open_path(const char *path, const ft_fetch_opts *fo, int regul
     ft_diag *err);
 /* "a FIFO", "a directory", "a regular file"... for a st_mode. */
 const char *source_file_kind(unsigned mode);
+/* A source reading an open descriptor (a pipe from a program the input
+ * is read through: load_perfdata.c), named name in messages; closed with
+ * the source. */
+ft_source *source_open_fd(int fd, const char *name);
 /* A source over a memory buffer (tests, fuzzing); data must outlive it. */
 ft_source *source_open_mem(const void *data, size_t n, const char *name);
 void source_close(ft_source *s);
