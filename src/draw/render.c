@@ -503,10 +503,11 @@ describe_values(char *buf, size_t cap, const ft_view *v, int col, uint32_t n)
 	return snprintf(buf, cap, "total %s (%s) self %s (%s)", t, tp, s, sp);
 }
 
-/* "Matched: P% (N of TOTAL) | " (and the zoom root's share when
- * zoomed) into buf; returns the length. */
+/* " | Matched: P% (N of TOTAL)" (and the zoom root's share when
+ * zoomed) into buf; returns the length.  *shortlen: the length of its
+ * first part, " | Matched: P%"; *midlen: up to the zoom's share. */
 static size_t
-match_status(ft_view *v, char *buf, size_t cap)
+match_status(ft_view *v, char *buf, size_t cap, size_t *shortlen, size_t *midlen)
 {
 	const ft_profile *p = v->prof;
 	ft_val all, z;
@@ -516,7 +517,11 @@ match_status(ft_view *v, char *buf, size_t cap)
 	units_human(n, sizeof(n), p, v->col, all);
 	units_human(t, sizeof(t), p, v->col, tot);
 	units_pct(pc, sizeof(pc), (double)all, (double)tot);
-	int k = snprintf(buf, cap, "Matched: %s (%s of %s)", pc, n, t);
+	int k = snprintf(buf, cap, " | Matched: %s", pc);
+	*shortlen = k > 0 && (size_t)k < cap ? (size_t)k : 0;
+	if (k > 0 && (size_t)k < cap)
+		k += snprintf(buf + k, cap - (size_t)k, " (%s of %s)", n, t);
+	*midlen = k > 0 && (size_t)k < cap ? (size_t)k : 0;
 	if (v->zoom != FT_ROOT && k > 0 && (size_t)k < cap) {
 		ft_val zt = profile_total(p, v->zoom, v->col);
 		units_human(n, sizeof(n), p, v->col, z);
@@ -524,8 +529,6 @@ match_status(ft_view *v, char *buf, size_t cap)
 		units_pct(pc, sizeof(pc), (double)z, (double)zt);
 		k += snprintf(buf + k, cap - (size_t)k, ", in zoom %s (%s of %s)", pc, n, t);
 	}
-	if (k > 0 && (size_t)k < cap)
-		k += snprintf(buf + k, cap - (size_t)k, " | ");
 	return k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
 }
 
@@ -585,15 +588,16 @@ draw_status(ft_view *v, ft_canvas *c)
 		rc_draw_status(v, c, 0, st_status, ms);
 		return;
 	}
-	int x0 = 0;
-	if (v->hl != NULL && !v->hl_shared) {
-		char m[256];
-		x0 = canvas_text(c, 0, y, c->w, m, match_status(v, m, sizeof(m)),
-		    st_status, 1);
-	}
+	/* The selected frame's numbers first; a search's "Matched" share
+	 * after them, cut first when the line is narrow. */
+	char m[256];
+	size_t mlen = 0, mshort = 0, mmid = 0;
+	if (v->hl != NULL && !v->hl_shared)
+		mlen = match_status(v, m, sizeof(m), &mshort, &mmid);
 	if (profile_total(p, FT_ROOT, v->col) == 0 && p->nnodes <= 1) {
-		const char *e = " no samples match";
-		canvas_text(c, x0, y, c->w - x0, e, strlen(e), st_status, 1);
+		const char *e = "no samples match";
+		int x = canvas_text(c, 0, y, c->w, e, strlen(e), st_status, 1);
+		canvas_text(c, x, y, c->w - x, m, mlen, st_status, 1);
 		return;
 	}
 	uint32_t n = v->sel;
@@ -628,10 +632,24 @@ draw_status(ft_view *v, ft_canvas *c)
 	size_t nl = intern_len(p->names, name);
 	const char *ks = frame_kind_label(p, name);
 	int namew;
-	int lvl = render_status_fit(c, c->w - x0, nm, nl, ks, levels, &namew);
-	int x = x0 + canvas_text(c, x0, y, namew, nm, nl, st_status, 1);
+	/* Room kept for as much of the search's share as still leaves the
+	 * frame its total and self (levels 0-3): all of it, then without the
+	 * zoom's share, then " | Matched: P%", else none. */
+	int lvl = -1;
+	size_t parts[3] = {mlen, mmid, mshort};
+	for (int i = 0; i < 3 && mlen > 0 && lvl < 0; i++) {
+		int keep = canvas_text_width(c, m, parts[i]);
+		lvl = render_status_fit(c, c->w - keep, nm, nl, ks, levels, &namew);
+		if (lvl > 3 || namew < canvas_text_width(c, nm, nl))
+			lvl = -1;
+	}
+	if (lvl < 0)
+		lvl = render_status_fit(c, c->w, nm, nl, ks, levels, &namew);
+	int x = canvas_text(c, 0, y, namew, nm, nl, st_status, 1);
 	x += canvas_text(c, x, y, c->w - x, ks, strlen(ks), st_status, 0);
-	canvas_text(c, x, y, c->w - x, levels[lvl], strlen(levels[lvl]), st_status, 1);
+	x += canvas_text(c, x, y, c->w - x, levels[lvl], strlen(levels[lvl]), st_status, 1);
+	if (mlen > 0 && x < c->w)
+		canvas_text(c, x, y, c->w - x, m, mlen, st_status, 1);
 }
 
 int

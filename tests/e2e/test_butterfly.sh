@@ -14,7 +14,7 @@ ft_check "opens" ft_wait_for 'tui-sample.folded \| samples \| total 490'
 
 # Select sql_exec with a search, then b.
 ft_keys / ; ft_keys -l 'sql_exec' ; ft_keys Enter n
-ft_check "sql_exec selected" ft_poll 3 status_has '\| sql_exec \| (total )?110'
+ft_check "sql_exec selected" ft_poll 3 status_has '^sql_exec \| (total )?110'
 ft_keys Escape
 ft_keys n
 ft_keys b
@@ -36,7 +36,7 @@ ft_keys Enter
 ft_check "Enter zooms inside the butterfly" ft_poll 3 status_has '^read \(kernel\) \| total 30 \(27\.3%\) self 30 \(27\.3%\) \| parent 27\.3% \| zoom 100%'
 ft_keys Escape
 ft_check "Esc leaves the butterfly" ft_poll 3 header_has '^tui-sample.folded'
-ft_check "back where we were: sql_exec selected" ft_poll 3 status_has '\| sql_exec \| (total )?110'
+ft_check "back where we were: sql_exec selected" ft_poll 3 status_has '^sql_exec \| (total )?110'
 
 # b on a recursive-free leaf of the deep chain: 25 frames of callers.
 ft_keys g b

@@ -26,27 +26,29 @@ ft_check "Esc cancels: no pattern in the header" header_lacks '/sql'
 # counted once) = 180 of 490.
 ft_keys / ; ft_keys -l 'sql|parse' ; ft_keys Enter
 ft_check "Matched: share of samples, nested matches once" \
-    ft_poll 3 status_has '^Matched: 36\.7% \(180 of 490\) \| all'
+    ft_poll 3 status_has '\| Matched: 36\.7% \(180 of 490\)$'
+ft_check "80x24 with a search: the frame's own numbers come first, whole" \
+    ft_poll 3 status_has '^all \| 490 \(100%\) self 0 \(0\.0%\) \| 100% \| 100% \| Matched'
 ft_check "pattern shown in the header" ft_poll 3 header_has '/sql|parse'
 ft_check "matched frames start with *" ft_matches '\*sql_exec'
 ft_check "unmatched frames keep the edge" ft_matches '▏db_query'
 
 # n/N: screen order (row by row, then x).
 ft_keys n
-ft_check "n: first match (parse_yaml, row 4 left)" ft_poll 3 status_has '\| parse_yaml \| (total )?[0-9]'
+ft_check "n: first match (parse_yaml, row 4 left)" ft_poll 3 status_has '^parse_yaml \| (total )?[0-9]'
 ft_keys n
-ft_check "n: next in the row (parse_http)" ft_poll 3 status_has '\| parse_http \| (total )?[0-9]'
+ft_check "n: next in the row (parse_http)" ft_poll 3 status_has '^parse_http \| (total )?[0-9]'
 ft_keys n
-ft_check "n: next row (sql_exec)" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
+ft_check "n: next row (sql_exec)" ft_poll 3 status_has '^sql_exec \| (total )?[0-9]'
 ft_keys n
-ft_check "n wraps to parse_yaml" ft_poll 3 status_has '\| parse_yaml \| (total )?[0-9]'
+ft_check "n wraps to parse_yaml" ft_poll 3 status_has '^parse_yaml \| (total )?[0-9]'
 ft_keys N
-ft_check "N goes back (sql_exec)" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
+ft_check "N goes back (sql_exec)" ft_poll 3 status_has '^sql_exec \| (total )?[0-9]'
 
 # Zoomed: both shares.
 ft_keys k k Enter
-ft_check "zoom into route: share of the zoom root too" \
-    ft_poll 3 status_has '^Matched: 36\.7% \(180 of 490\), in zoom 43\.1% \(110 of 255\)'
+ft_check "zoom into route, 80 columns: the frame's numbers kept, the search's cut" \
+    ft_poll 3 status_has '^route \| 255 \(52\.0%\) self 0 \(0\.0%\) \|.*\| Matched: 36\.7% \(180 of 490\)'
 ft_keys Escape
 
 # An invalid regex: PCRE2's message and offset; the old search stays.
@@ -55,7 +57,7 @@ ft_check "invalid regex: message with offset" \
     ft_poll 3 status_has 'bad regex: missing closing parenthesis at offset 2'
 ft_check "invalid regex: previous search kept" header_has '/sql|parse'
 ft_keys n
-ft_check "invalid regex: n still walks the old matches" ft_poll 3 status_has '^Matched: 36\.7%'
+ft_check "invalid regex: n still walks the old matches" ft_poll 3 status_has '\| Matched: 36\.7%'
 
 # History: Up recalls the last pattern.
 ft_keys /
@@ -69,16 +71,16 @@ ft_keys Escape
 
 # * searches for the selected frame's exact name.
 ft_keys g n n n
-ft_check "select sql_exec" ft_poll 3 status_has '\| sql_exec \| (total )?[0-9]'
+ft_check "select sql_exec" ft_poll 3 status_has '^sql_exec \| (total )?[0-9]'
 ft_keys '*'
-ft_check "*: exact name, 110 of 490" ft_poll 3 status_has '^Matched: 22\.4% \(110 of 490\)'
+ft_check "*: exact name, 110 of 490" ft_poll 3 status_has '\| Matched: 22\.4% \(110 of 490\)'
 ft_check "*: quoted pattern in the header" ft_poll 3 header_has '/(?-i)^sql_exec\$'
 
 # Smart case: an uppercase letter makes the search case-sensitive.
 ft_keys / ; ft_keys -l 'SQL' ; ft_keys Enter
-ft_check "SQL: case-sensitive, nothing" ft_poll 3 status_has '^Matched: 0\.0% \(0 of 490\)'
+ft_check "SQL: case-sensitive, nothing" ft_poll 3 status_has '\| Matched: 0\.0% \(0 of 490\)'
 ft_keys / ; ft_keys -l 'sQl_exec'; ft_keys C-a; ft_keys Right; ft_keys Delete; ft_keys -l 'q'; ft_keys Enter
-ft_check "sql_exec after Ctrl-A/Right/Delete editing" ft_poll 3 status_has '^Matched: 22\.4%'
+ft_check "sql_exec after Ctrl-A/Right/Delete editing" ft_poll 3 status_has '\| Matched: 22\.4%'
 ft_keys / ; ft_keys Enter
 ft_check "an empty pattern clears the search" ft_poll 3 header_lacks '/sQl'
 

@@ -15,8 +15,8 @@ printf 'main;run;eval;add 10\nmain;run;parse;lex 5\ngc;mark 3\n' >>"$F"
 ft_check "appended stacks: total and header's reload note" \
 	ft_wait_for '^w.folded \| samples \| total 115 .*reloaded [0-9:]{8}, \+18 samples'
 ft_check "zoom and selection kept (status shows run, zoom 100%)" \
-	ft_matches '\| run \| total 87 .*zoom 100%'
-ft_check "search kept, Matched recomputed (eval: 30 of 115)" ft_matches '^Matched: 26.1% \(30 of 115\)'
+	ft_matches '^run \| total 87 .*zoom 100%'
+ft_check "search kept, Matched recomputed (eval: 30 of 115)" ft_matches 'Matched: 26.1% \(30 of 115\)'
 
 # A half-written last line is not read until its newline comes.
 printf 'main;run;io 100' >>"$F"
@@ -30,7 +30,7 @@ printf 'main;run;eval 4\nmain;init 6\n' >"$FT_TMP/new.folded"
 mv "$FT_TMP/new.folded" "$F"
 ft_check "replaced by rename: the new file's total" \
 	ft_wait_for '^w.folded \| samples \| total 10 .*reloaded [0-9:]{8}, -205 samples'
-ft_check "zoom still on main;run where it exists" ft_matches '\| run \| total 4 '
+ft_check "zoom still on main;run where it exists" ft_matches '^run \| total 4 '
 
 # Truncation: the old tree stays; the header says what it waits for.
 : >"$F"
