@@ -1177,6 +1177,42 @@ render_help(ft_canvas *c, const char *title, const char *mouse, int *scroll,
 	help_lines(c, c->w, mouse, flip, *scroll, 1 + skip);
 }
 
+/* The number columns the function table shows at width w: 5 (self,
+ * self%, total, total%, values 12 wide), 4 (the same, values 9 wide), 2
+ * (the shares), 1 (the share it is sorted by) or 0; the most that leave
+ * the function names 40 cells, else one share while the names still get
+ * 24. */
+static int
+table_columns(int w)
+{
+	if (w - 43 >= 40)
+		return 5;
+	if (w - 37 >= 40)
+		return 4;
+	if (w - 17 >= 40)
+		return 2;
+	if (w - 9 >= 24)
+		return 1;
+	return 0;
+}
+
+/* The number columns of a function table row (or of its titles). */
+static void
+table_numbers(char *buf, size_t cap, int cols, int by_total, const char *sv,
+    const char *sp, const char *tv, const char *tp)
+{
+	if (cols == 5)
+		snprintf(buf, cap, "%12s %7s %12s %7s  ", sv, sp, tv, tp);
+	else if (cols == 4)
+		snprintf(buf, cap, "%9s %7s %9s %7s  ", sv, sp, tv, tp);
+	else if (cols == 2)
+		snprintf(buf, cap, "%7s %7s  ", sp, tp);
+	else if (cols == 1)
+		snprintf(buf, cap, "%7s  ", by_total ? tp : sp);
+	else
+		buf[0] = '\0';
+}
+
 /* The function table: header, column titles, rows, status. */
 static void
 draw_table(ft_view *v, ft_canvas *c)
@@ -1208,8 +1244,13 @@ draw_table(ft_view *v, ft_canvas *c)
 	draw_chips(v, c, x, c->w);
 	ft_style hd = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD | FT_A_UNDERLINE};
 	canvas_fill(c, 0, c->w, 1, ' ', hd);
-	canvas_printf(c, 0, 1, c->w, hd, "%12s %7s %12s %7s  %s", "self", "self%",
-	    "total", "total%", "function");
+	/* The name column keeps 40 cells where it can: the number columns
+	 * go first (values, then the share the table is not sorted by). */
+	int cols = table_columns(c->w);
+	int by_total = t->sort % 3 == 1;
+	char head[128];
+	table_numbers(head, sizeof(head), cols, by_total, "self", "self%", "total", "total%");
+	canvas_printf(c, 0, 1, c->w, hd, "%sfunction", head);
 	double all = (double)view_whole_total(v, v->col);
 	int rows = c->h - 3;
 	if (t->sel >= t->top + (uint32_t)(rows > 0 ? rows : 1))
@@ -1228,7 +1269,9 @@ draw_table(ft_view *v, ft_canvas *c)
 		    FT_A_REVERSE | FT_A_BOLD} : st_plain;
 		int y = 2 + i;
 		canvas_fill(c, 0, c->w, y, ' ', st);
-		int cx = canvas_printf(c, 0, y, c->w, st, "%12s %7s %12s %7s  ", sv, sp, tv, tp);
+		char nums[128];
+		table_numbers(nums, sizeof(nums), cols, by_total, sv, sp, tv, tp);
+		int cx = canvas_text(c, 0, y, c->w, nums, strlen(nums), st, 0);
 		const char *nm = intern_str(p->names, f->name);
 		cx += canvas_text(c, cx, y, c->w - cx, nm, intern_len(p->names, f->name), st, 1);
 		const char *ks = frame_suffix(p, f->name);
