@@ -140,6 +140,7 @@ cmd_show(ft_input *in, ft_cmdline *o, FILE *out)
 			    " (and more: all are shown after quitting)" : "");
 			view_message(&v, m);
 		}
+		v.hints = 1;
 		ft_tui_opts to = {.color = o->color, .keys_from_tty = stdin_used(o), .mouse = o->mouse};
 		if (tui_run(&v, &to, &err) != 0) {
 			cmd_msg(stderr, "flametui: %s\n", err.msg);

@@ -366,6 +366,7 @@ cmd_watch_run(ft_view *v, ft_input *in, const ft_cmdline *o)
 	    .woke = follow_woke, .quit = follow_quit, .pause = follow_pause, .wctx = &f};
 	int rc = 0;
 	(void)in;
+	v->hints = 1;
 	if (tui_run(v, &to, &err) != 0) {
 		fprintf(stderr, "flametui: %s\n", err.msg);
 		rc = 1;

@@ -1414,6 +1414,12 @@ render_view(ft_view *v, ft_canvas *c)
 			draw_details(v, v, path, d, c);
 			free(path);
 		}
+		if (view_hint_rows(v) > 0) {
+			char h[256];
+			size_t n = view_hint_text(v, c->w, h, sizeof(h));
+			canvas_fill(c, 0, c->w, c->h - 2, ' ', st_hint);
+			canvas_text(c, 0, c->h - 2, c->w, h, n, st_hint, 0);
+		}
 		if (v->flist.active) {
 			draw_flist(v, c);
 			draw_flist_status(v, c);

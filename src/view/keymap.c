@@ -67,6 +67,7 @@ const ft_keydef keymap[] = {
 	{"a", {'a'}, ACT_ACTIVITY, "show or hide the activity line above the flame graph (profiles "
 	    "with time): samples over the recording (all) and those with the selected frame on "
 	    "their stack (sel), as bars"},
+	{"v", {'v'}, ACT_HINTS, "show or hide the line of key hints above the status line"},
 	{"?", {'?'}, ACT_HELP, "show or hide this help, with the legend of the colours"},
 	{"Ctrl-L", {FTK_CTRL('l')}, ACT_REDRAW, "redraw the screen"},
 	{"Ctrl-Z", {FTK_CTRL('z')}, ACT_SUSPEND, "suspend (resume with fg)"},
@@ -81,6 +82,69 @@ const ft_legend keymap_legend[] = {
 };
 
 const int keymap_legend_len = (int)(sizeof(keymap_legend) / sizeof(keymap_legend[0]));
+
+/* The key hint line's entries, most useful first; the last is always
+ * kept. */
+static const struct {
+	enum ft_action action;
+	const char *label;
+	int when; /* HINT_* flags any of which shows it */
+} hints[] = {
+	{ACT_HELP, "help", HINT_SINGLE | HINT_CMP},
+	{ACT_SEARCH, "search", HINT_SINGLE | HINT_CMP},
+	{ACT_FILTER, "filter", HINT_SINGLE | HINT_CMP},
+	{ACT_TABLE, "table", HINT_SINGLE},
+	{ACT_CMP_TABLE, "regressions", HINT_CMP},
+	{ACT_CMP_DIFF, "diff", HINT_CMP},
+	{ACT_BUTTERFLY, "butterfly", HINT_SINGLE},
+	{ACT_HEATMAP, "heat map", HINT_TIME},
+	{ACT_ZOOM, "zoom", HINT_SINGLE | HINT_CMP},
+	{ACT_HINTS, "hide this", HINT_SINGLE | HINT_CMP},
+	{ACT_QUIT, "quit", HINT_SINGLE | HINT_CMP},
+};
+
+/* The first name of the key bound to action a ("q" of "q Ctrl-C"). */
+static size_t
+first_key(enum ft_action a, const char **k)
+{
+	for (int i = 0; i < keymap_len; i++)
+		if (keymap[i].action == a) {
+			*k = keymap[i].keys;
+			return strcspn(*k, " ");
+		}
+	*k = "";
+	return 0;
+}
+
+size_t
+keymap_hint_line(int flags, int width, char *buf, size_t cap)
+{
+	enum { N = (int)(sizeof(hints) / sizeof(hints[0])) };
+	char item[N][48];
+	int n = 0;
+	for (int i = 0; i < N; i++) {
+		const char *k;
+		size_t kl = first_key(hints[i].action, &k);
+		if ((hints[i].when & flags) == 0 || kl == 0)
+			continue;
+		snprintf(item[n++], sizeof(item[0]), "%.*s %s", (int)kl, k, hints[i].label);
+	}
+	/* The last entry's room first, then the others while they fit. */
+	size_t last = n > 0 ? strlen(item[n - 1]) : 0;
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		size_t il = strlen(item[i]);
+		size_t need = (len ? 2 : 0) + il + (i < n - 1 ? 2 + last : 0);
+		if ((int)(len + need) > width || len + need + 1 > cap) {
+			if (i == n - 1)
+				break;
+			continue;
+		}
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? "  " : "", item[i]);
+	}
+	return len;
+}
 
 enum ft_action
 keymap_action(int key)

@@ -34,6 +34,7 @@ enum ft_action {
 	ACT_PAUSE, /* --watch and record: pause following (the screen's) */
 	ACT_HEATMAP, ACT_HEAT_MARK, ACT_HEAT_STEP, ACT_HEAT_IDLE, ACT_HEAT_COMPARE, /* the heat map (view_heat.c) */
 	ACT_ACTIVITY, /* the activity line (view_activity.c) */
+	ACT_HINTS, /* the key hint line */
 	ACT_COUNT
 };
 
@@ -61,6 +62,18 @@ extern const int keymap_legend_len;
 
 /* Action bound to key code, ACT_NONE if unbound. */
 enum ft_action keymap_action(int key);
+
+/* The key hint line: which keys it offers, by what the view is. */
+enum {
+	HINT_SINGLE = 1, /* one profile */
+	HINT_CMP = 2,    /* a comparison */
+	HINT_TIME = 4,   /* a profile with time (the heat map) */
+};
+/* "? help  / search  : filter ..." for a view that is flags, in at most
+ * width cells (ASCII only): the keys are the key table's first names of
+ * their actions; entries are dropped from the end but the last ("q quit")
+ * when they do not fit, never cut.  Returns the length. */
+size_t keymap_hint_line(int flags, int width, char *buf, size_t cap);
 
 /* Key table as plain text lines ("  Left h        previous frame"). */
 void keymap_print_text(FILE *out);

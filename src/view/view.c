@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "ops/function_table.h"
+#include "profile/timeline.h"
+#include "view/keymap.h"
 #include "base/xalloc.h"
 
 void
@@ -199,11 +201,28 @@ view_details_rows(const ft_view *v)
 	return want;
 }
 
+int
+view_hint_rows(const ft_view *v)
+{
+	return v->hints && v->grows == 0 && !v->details && !v->flist.active &&
+	    v->bf == NULL && !v->table.active && !v->heat.active && v->h >= 10;
+}
+
+size_t
+view_hint_text(const ft_view *v, int width, char *buf, size_t cap)
+{
+	int flags = v->cmp != NULL ? HINT_CMP : HINT_SINGLE;
+	if (v->cmp == NULL && v->base != NULL && v->base->timeline != NULL &&
+	    v->base->timeline->n > 0)
+		flags |= HINT_TIME;
+	return keymap_hint_line(flags, width, buf, cap);
+}
+
 /* Rows above the status line the panes share. */
 static int
 body_rows(const ft_view *v)
 {
-	int body = v->h - 1;
+	int body = v->h - 1 - view_hint_rows(v);
 	if (v->details && body - view_details_rows(v) >= 2)
 		body -= view_details_rows(v);
 	return body < 1 ? 1 : body;

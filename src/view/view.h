@@ -245,6 +245,9 @@ typedef struct ft_view {
 	 * flame graph, and the selected frame's, per column; cached for
 	 * (base, its timeline, the tree, the selection, the width, idle). */
 	int activity;        /* shown when the profile has time (default) */
+	/* The key hint line above the status line (v): on in the viewer,
+	 * off for --dump, which takes no keys. */
+	int hints;
 	struct {
 		int valid;
 		const ft_profile *base, *prof;
@@ -310,6 +313,11 @@ void view_heat_ready(ft_view *v);
  * samples, and the selected frame's), 1 on a short screen, 0 when hidden
  * (a), in a comparison, or when the profile keeps no time. */
 int view_activity_rows(const ft_view *v);
+/* Rows the key hint line takes (view.c): 1 when it is on and the flame
+ * graph or comparison shows without a panel at the bottom, else 0. */
+int view_hint_rows(const ft_view *v);
+/* The key hint line's text for this view, at most width cells. */
+size_t view_hint_text(const ft_view *v, int width, char *buf, size_t cap);
 /* view_activity.c: the activity line's counts for ncols columns
  * (v->act.all, v->act.in, v->act.max), worked out when stale. */
 void view_activity_ready(ft_view *v, uint32_t ncols);

@@ -447,6 +447,12 @@ common_apply(ft_view *v, enum ft_action a)
 		return view_cycle_collapse(v);
 	case ACT_ACTIVITY:
 		return view_activity_toggle(v);
+	case ACT_HINTS:
+		v->hints = !v->hints;
+		v->layout_dirty = 1;
+		v->message = v->hints ? "key hints shown (v hides them)" :
+		    "key hints hidden (v shows them; ? lists every key)";
+		return V_REDRAW;
 	default:
 		return graph_apply(v, a);
 	}

@@ -37,8 +37,8 @@ ft_check "G goes to the last row" status_is deep24
 ft_keys g
 ft_check "g goes to the first row" status_is all
 ft_keys NPage
-ft_check "PgDn moves a page (22 rows) down" status_is deep20
-ft_check "PgDn scrolled: more-above and below markers" ft_matches '▲1 ▼4$'
+ft_check "PgDn moves a page (21 rows: the key hint line takes one) down" status_is deep19
+ft_check "PgDn scrolled: more-above and below markers" ft_matches '▲1 ▼5$'
 ft_keys PPage
 ft_check "PgUp moves a page up" status_is all
 ft_keys End
@@ -69,7 +69,7 @@ ft_check "0 resets the zoom" ft_poll 3 header_lacks 'zoom:'
 
 # Flip: root at the bottom, just over the status line.
 ft_keys f
-ft_check "f puts the root at the bottom" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | sed -n 23p | grep -q '^▏all'"
+ft_check "f puts the root at the bottom" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | sed -n 22p | grep -q '^▏all'"
 ft_keys f
 ft_check "f again: root at the top" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | sed -n 2p | grep -q '^▏all'"
 

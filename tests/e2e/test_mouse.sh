@@ -30,24 +30,25 @@ ft_settle
 ft_check "clicks a second apart do not zoom" sh -c "! $FT_TMUX capture-pane -t ft -p | head -1 | grep -q zoom:"
 ft_keys 0
 ft_wait_gone 'zoom:'
-# Flipped (root at the bottom): row 22 is the root, row 21 main, row 20
-# deep00/init/run.
+# Flipped (root at the bottom, above the key hint line): row 21 is the
+# root, row 20 main, row 19 deep00/init/run.
 ft_keys f
 ft_wait_for '^▏all$'
-sgr_click 12 20
+sgr_click 12 19
 ft_check "flipped: click selects init" ft_wait_for '^init \| total'
-sgr_click 5 21
+sgr_click 5 20
 ft_check "flipped: click selects main" ft_wait_for '^main \| total'
 ft_keys q
 ft_wait_for 'flametui exited'
 
-# Wheel: 80x12 leaves 10 graph rows for 27 depths.
+# Wheel: 80x12 leaves 9 graph rows (the key hint line takes one) for 27
+# depths.
 ft_start 80 12 -- "$S"
-ft_check "80x12: opens with more below" ft_wait_for '▼17$'
+ft_check "80x12: opens with more below" ft_wait_for '▼18$'
 ft_sgr_mouse 65 40 5 M
-ft_check "wheel down scrolls one row" ft_wait_for '▲1 ▼16$'
+ft_check "wheel down scrolls one row" ft_wait_for '▲1 ▼17$'
 ft_sgr_mouse 64 40 5 M
-ft_check "wheel up scrolls back" ft_wait_for 'total 490 +▼17$'
+ft_check "wheel up scrolls back" ft_wait_for 'total 490 +▼18$'
 ft_keys q
 ft_wait_for 'flametui exited'
 

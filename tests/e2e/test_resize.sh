@@ -15,11 +15,11 @@ ft_check "200x50: the deepest frame shows" ft_matches '▏deep24'
 
 ft_resize 40 12
 ft_check "40x12: status on row 12" ft_poll 3 status_at 12
-ft_check "40x12: more-below marker" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q '▼17\$'"
+ft_check "40x12: more-below marker" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q '▼18\$'"
 ft_check "40x12: labels clipped with an ellipsis" ft_matches "▏template…$"
 ft_keys G
 ft_check "40x12: G scrolls to the last row" ft_wait_for '^deep24 \| 60 \(12\.2%\) self 60'
-ft_check "40x12: more-above marker" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q '▲17\$'"
+ft_check "40x12: more-above marker" ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | head -1 | grep -q '▲18\$'"
 
 ft_resize 200 50
 ft_check "back to 200x50: status on row 50" ft_wait_for '^deep24 \| total' && ft_poll 3 sh -c "$FT_TMUX capture-pane -t ft -p | sed -n 50p | grep -q '^deep24'"
