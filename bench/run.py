@@ -17,7 +17,8 @@ build/flametui-bench), and loads are also given as ratios to `wc -l` and
 Peak RSS comes from getrusage of a child that runs nothing else.
 Environment: CORPORA (default ../shared/corpora), BENCH_DATA, RUNS (5),
 FLAMETUI (./flametui), FLAMETUI_BENCH (build/flametui-bench), SCALE
-(space-separated MB list, default "25 50 100 200 400").
+(space-separated MB list, default "25 50 100 200 400"), BENCH_ONLY=time (only
+the recorded workloads: time data, heat map, time range, callgrind).
 """
 import glob
 import os
@@ -118,8 +119,9 @@ else:
         os.rename(pprof + ".tmp", pprof)
 
 rows = []
+only_time = os.environ.get("BENCH_ONLY") == "time"
 print("bench: measuring (%d runs each)" % runs, flush=True)
-for name, path in folded + ([("pprof", pprof)] if pprof else []):
+for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof else [])):
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL)  # warm the page cache
     size = os.path.getsize(path)
     inf = info(path)
@@ -141,6 +143,8 @@ for name, path in folded + ([("pprof", pprof)] if pprof else []):
         r["fttop"] = best([ft, "--top", "20", path])
     rows.append(r)
 
+if only_time:
+    rows = []
 print()
 print("## Load (`flametui --dump --size 200x60`, best of %d)" % runs)
 print("(pprof: the file is gzip, so RSS / file compares with the compressed size)")
@@ -176,12 +180,125 @@ for r in rows:
     print("| %s | " % r["name"] + " | ".join(r["ia"].get(o + ("" if o in ("move", "zoom") else "_ms"), "?")
                                           for o in ops) + " |")
 
+# --- time and the newer formats ---------------------------------------------
+# Real recordings made here at bench time (not generated): perf record of a
+# busy C program (perf script text with a time per sample), and valgrind's
+# callgrind of python3.  Loads as ratios to `cat FILE | wc -c` (the aim for
+# text formats: within 3x); the time data as bytes per sample (peak RSS of
+# the load minus that of the same stacks without times, over the samples);
+# the heat map and a time range as the time they add to a load.
+def cat_wc(path):
+    return best(["sh", "-c", "cat \"$1\" | wc -c", "sh", path])
+
+
+def recorded_inputs():
+    out = {}
+    cc = shutil.which("cc")
+    hot = os.path.join(data, "hot")
+    if cc is not None and not os.path.exists(hot):
+        subprocess.run([cc, "-O1", "-g", "-fno-omit-frame-pointer", "tests/symbols/hot.c",
+                        "-o", hot], check=True)
+    perf = shutil.which("perf")
+    ptxt = os.path.join(data, "perf-time.txt")
+    if perf is not None and cc is not None and not os.path.exists(ptxt):
+        pdata = os.path.join(data, "perf-time.data")
+        print("bench: recording %s (perf record -F 4999 -g, about 30 s)" % ptxt, flush=True)
+        r = subprocess.run([perf, "record", "-q", "-F", "4999", "-g", "-o", pdata, "--",
+                            "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do %s; done" % hot],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if r.returncode == 0:
+            with open(ptxt + ".tmp", "w") as f:
+                subprocess.run([perf, "script", "-i", pdata], stdout=f,
+                               stderr=subprocess.DEVNULL, check=True)
+            os.rename(ptxt + ".tmp", ptxt)
+            os.remove(pdata)
+    if os.path.exists(ptxt):
+        out["perf-time"] = ptxt
+        # Ten copies one after the other (times repeat: binned as they
+        # come): enough samples for the time data to show in peak RSS.
+        big = os.path.join(data, "perf-time-x10.txt")
+        if not os.path.exists(big):
+            with open(big + ".tmp", "wb") as g:
+                for _ in range(10):
+                    with open(ptxt, "rb") as f:
+                        shutil.copyfileobj(f, g)
+            os.rename(big + ".tmp", big)
+        out["perf-time-x10"] = big
+    else:
+        print("bench: perf workload skipped: perf or cc missing, or perf cannot record here")
+    vg = shutil.which("valgrind")
+    cg = os.path.join(data, "python3.callgrind")
+    if vg is not None and not os.path.exists(cg):
+        print("bench: recording %s (valgrind --tool=callgrind python3)" % cg, flush=True)
+        subprocess.run([vg, "--tool=callgrind", "--callgrind-out-file=" + cg + ".tmp",
+                        sys.executable, "-c",
+                        "import json, re\nfor i in range(3000): json.loads(json.dumps("
+                        "{'a': [re.sub('x', 'y', 'xx' * i)]}))"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        os.rename(cg + ".tmp", cg)
+    if os.path.exists(cg):
+        out["callgrind"] = cg
+    else:
+        print("bench: callgrind workload skipped: valgrind missing")
+    return out
+
+
+def untimed_copy(path):
+    """The perf text with every time field cut off its header line (same
+    stacks, no time kept): the baseline of the bytes per sample."""
+    out = path + ".notime"
+    if not os.path.exists(out):
+        import re
+        hdr = re.compile(r"^(\S.*?\s+\d+(?:/\d+)?\s+(?:\[\d+\]\s+)?)\d+\.\d+:(.*)$")
+        with open(path) as f, open(out + ".tmp", "w") as g:
+            for line in f:
+                m = hdr.match(line)
+                g.write(m.group(1) + m.group(2) + "\n" if m else line)
+        os.rename(out + ".tmp", out)
+    return out
+
+
+rec = recorded_inputs()
+trows = []
+for name, path in sorted(rec.items()):
+    subprocess.run(["cat", path], stdout=subprocess.DEVNULL)
+    size = os.path.getsize(path)
+    inf = info(path)
+    r = {"name": name, "size": size, "base": cat_wc(path), "load": best([ft, "--info", path]),
+         "rss": peak_kib([ft, "--info", path]), "samples": int(inf.get("valid", "0") or 0)}
+    if name.startswith("perf-time"):
+        nt = untimed_copy(path)
+        r["rss_nt"] = peak_kib([ft, "--info", nt])
+    if name == "perf-time":
+        r["heat"] = best([ft, "--export", "heatmap", path]) - r["load"]
+        r["heatview"] = best([ft, "--dump", "--size", "200x60", "--view", "heatmap", path])
+        r["dump"] = best(load_cmd + [path])
+        r["range"] = best(load_cmd + ["--time-range", "1,3", path])
+    trows.append(r)
+if trows:
+    print()
+    print("## Time and the newer formats (recorded here; `--info`, best of %d)" % runs)
+    print("| workload | file | samples | load | cat \\| wc -c | ratio (aim <= 3x) | peak RSS | time data, bytes / sample (aim <= 16) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in trows:
+        bps = "%.1f" % ((r["rss"] - r["rss_nt"]) * 1024 / r["samples"]) if "rss_nt" in r and r["samples"] else "-"
+        print("| %s | %.1f MB | %d | %.3f s | %.3f s | %.1fx | %.0f MiB | %s |" % (
+            r["name"], r["size"] / 1e6, r["samples"], r["load"], r["base"], r["load"] / r["base"],
+            r["rss"] / 1024, bps))
+    for r in trows:
+        if "heat" in r:
+            print("\n%s: `--export heatmap` adds %.0f ms to the load; `--dump --view heatmap` "
+                  "at 200x60 %.3f s vs the flame graph's %.3f s; the flame graph of a time "
+                  "range (`--time-range 1,3`) %.3f s (+%.0f ms)" % (
+                      r["name"], r["heat"] * 1000, r["heatview"], r["dump"], r["range"],
+                      (r["range"] - r["dump"]) * 1000))
+
 print()
 print("## Scaling (default generator settings with --lines 2000000 --target-bytes N MB; `--dump`, best of %d)"
       % max(1, runs // 2))
 print("| MB | lines | nodes | load | s per 100 MB | wc -l ratio | peak RSS | RSS / file |")
 print("|---|---|---|---|---|---|---|---|")
-for mb in scale:
+for mb in ([] if only_time else scale):
     path = make("scale-%d.folded" % mb, "--seed", "7", "--lines", "2000000",
                 "--target-bytes", str(mb * 1000000))
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL)
