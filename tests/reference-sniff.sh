@@ -1,7 +1,8 @@
 #!/bin/sh
 # reference-sniff.sh - format recognition on real files (issue 24):
 #   - GHC .prof reports (inferno's collapse-ghcprof inputs, ../shared) are
-#     refused as a GHC report, never read as a differential folded profile
+#     read as GHC reports (tests/reference_ghc.py checks the figures), never
+#     as a differential folded profile
 #     (ticks.prof was "A 46 -> B 118M");
 #   - a speedscope file whose "shared" (and "$schema") follow 64 KiB of
 #     "profiles": FlameGraph's example-perf-stacks.txt.gz (../shared) written
@@ -21,12 +22,12 @@ bad() { fail=$((fail + 1)); echo "reference-sniff: FAIL: $*" >&2; }
 ghc=$shared/corpora/inferno/data/collapse-ghcprof
 if [ -d "$ghc" ]; then
 	for f in "$ghc"/*.prof; do
-		if "$flametui" --top 3 "$f" >"$tmp/out" 2>"$tmp/err"; then
-			bad "$f: read as a profile: $(head -n 1 "$tmp/out")"
-		elif grep -q "^flametui: $f:1: a GHC profiling report" "$tmp/err"; then
+		if "$flametui" --info "$f" >"$tmp/out" 2>"$tmp/err" &&
+			grep -q "^format=ghc-prof$" "$tmp/out" &&
+			grep -q "^detected=line 1: GHC's report title" "$tmp/out"; then
 			ok
 		else
-			bad "$f: not refused as a GHC report: $(head -n 1 "$tmp/err")"
+			bad "$f: not read as a GHC report: $(head -n 1 "$tmp/err") $(grep -E '^(format|detected)=' "$tmp/out")"
 		fi
 	done
 else

@@ -383,6 +383,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_CALLGRIND: return "callgrind";
 	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
 	case FT_FMT_PERFDATA: return "perf.data";
+	case FT_FMT_GHCPROF: return "GHC profiling report";
 	default: return "unknown";
 	}
 }
@@ -404,6 +405,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 		return j;
 	if (sniff_callgrind(data, n, why, cap) != FT_FMT_UNKNOWN)
 		return FT_FMT_CALLGRIND;
+	if (sniff_ghcprof(data, n, why, cap) != FT_FMT_UNKNOWN)
+		return FT_FMT_GHCPROF;
 	if (looks_protobuf(d, n) && !looks_folded(data, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
@@ -458,6 +461,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_flamebearer(src, names, o, rep, err);
 	case FT_FMT_PERFDATA:
 		return load_perfdata(src, NULL, names, o, rep, err);
+	case FT_FMT_GHCPROF:
+		return load_ghcprof(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}

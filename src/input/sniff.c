@@ -195,6 +195,33 @@ line_starts(const char *l, size_t n, const char *k)
 	return n - i >= kl && memcmp(l + i, k, kl) == 0;
 }
 
+enum ft_format
+sniff_ghcprof(const char *d, size_t n, char *why, size_t cap)
+{
+	size_t i = 0;
+	int line = 0;
+	while (i < n && line < SNIFF_LINES) {
+		const char *nl = memchr(d + i, '\n', n - i);
+		size_t e = nl != NULL ? (size_t)(nl - d) : n;
+		const char *l = d + i;
+		size_t ll = e - i;
+		line++;
+		i = e + 1;
+		if (line_has(l, ll, "Time and Allocation Profiling Report")) {
+			snprintf(why, cap, "line %d: GHC's report title \"Time and Allocation "
+			    "Profiling Report\"", line);
+			return FT_FMT_GHCPROF;
+		}
+		if (line_starts(l, ll, "COST CENTRE") && line_has(l, ll, "MODULE") &&
+		    line_has(l, ll, " no.") && line_has(l, ll, "entries")) {
+			snprintf(why, cap, "line %d: the header of GHC's cost-centre tree "
+			    "(COST CENTRE MODULE ... no. entries ...)", line);
+			return FT_FMT_GHCPROF;
+		}
+	}
+	return FT_FMT_UNKNOWN;
+}
+
 int
 sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_t *len)
 {

@@ -50,6 +50,12 @@ enum ft_format json_keys_feed(ft_json_keys *k, const char *d, size_t n);
 /* Why it was decided, into why[0..cap). */
 void json_keys_why(const ft_json_keys *k, char *why, size_t cap);
 
+/* FT_FMT_GHCPROF when data[0..n) starts like GHC's profiling report: its
+ * title line ("Time and Allocation Profiling Report") or the header of
+ * its cost-centre tree ("COST CENTRE ... no. ... entries") in the first
+ * lines. */
+enum ft_format sniff_ghcprof(const char *data, size_t n, char *why, size_t cap);
+
 /* FT_FMT_CALLGRIND when data[0..n) starts like a callgrind (or cachegrind)
  * file: "# callgrind format", or an "events:" header before the first
  * "fn=" with only headers, specifications and comments before it. */

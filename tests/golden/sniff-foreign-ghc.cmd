@@ -1,7 +1,10 @@
-# Issue 24 item 7: a GHC .prof report (a table whose rows end in numbers) is
-# refused, not read as a differential folded profile.  The header is
-# hand-made from GHC's documented format (tests/data/README.md); the real
-# reports in ../shared are checked by tests/reference-sniff.sh.
+# A GHC .prof report is read as one (issue 28; issue 24 item 7 had it
+# refused rather than read as a differential folded profile).  The file is
+# hand-made from GHC's documented format (tests/data/README.md): +RTS -p,
+# percentages only; the real reports in ../shared are checked by
+# tests/reference_ghc.py and tests/reference-sniff.sh.
 $FLAMETUI --top 3 tests/data/ghc-report-handmade.prof 2>&1
-# Its table rows alone (no title line) are still a GHC table.
+# From the tree's header on (no title line): still a GHC report.
 sed -n '13,$p' tests/data/ghc-report-handmade.prof | $FLAMETUI --top 3 - 2>&1
+# Without the tree (the title and the flat table only): said so.
+sed -n '1,11p' tests/data/ghc-report-handmade.prof | $FLAMETUI --top 3 - 2>&1
