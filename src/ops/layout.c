@@ -221,6 +221,13 @@ uint32_t
 layout_step_match(const ft_layout *L, const ft_profile *p, uint32_t from,
     int flip, int dir, const uint8_t *hit, uint32_t nhit)
 {
+	return layout_step_match_wrap(L, p, from, flip, dir, hit, nhit, NULL);
+}
+
+uint32_t
+layout_step_match_wrap(const ft_layout *L, const ft_profile *p, uint32_t from,
+    int flip, int dir, const uint8_t *hit, uint32_t nhit, int *wrapped)
+{
 	int64_t span = (int64_t)L->width + 1;
 	const ft_lframe *cf = layout_find(L, p, from);
 	int64_t sd = profile_depth(p, from);
@@ -247,6 +254,8 @@ layout_step_match(const ft_layout *L, const ft_profile *p, uint32_t from,
 				wrap = key, wnode = node;
 		}
 	}
+	if (wrapped != NULL)
+		*wrapped = bnode == FT_NONE;
 	return bnode != FT_NONE ? bnode : wnode;
 }
 

@@ -66,8 +66,11 @@ const ft_lframe *layout_closest(const ft_layout *L, uint32_t r, int x);
 
 /* Search stepping: the next (dir > 0) or previous drawn frame, in screen
  * order (rows as drawn, the deepest first when flipped, then x), from the
- * frame of node from, whose name id is set in hit[0..nhit); wraps around.
+ * frame of node from, whose name id is set in hit[0..nhit); wraps around
+ * (*wrapped set to 1 then, when wrapped is not NULL).
  * The synthetic root "all" never counts.  FT_NONE when none is drawn. */
+uint32_t layout_step_match_wrap(const ft_layout *L, const ft_profile *p, uint32_t from,
+    int flip, int dir, const uint8_t *hit, uint32_t nhit, int *wrapped);
 uint32_t layout_step_match(const ft_layout *L, const ft_profile *p, uint32_t from,
     int flip, int dir, const uint8_t *hit, uint32_t nhit);
 

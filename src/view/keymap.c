@@ -25,7 +25,8 @@ const ft_keydef keymap[] = {
 	{"S", {'S'}, ACT_TYPE_PREV, "previous sample type"},
 	{"/", {'/'}, ACT_SEARCH, "search frames by regex (in the table: filter rows)"},
 	{"*", {'*'}, ACT_SEARCH_SEL, "search for the selected frame's exact name"},
-	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order)"},
+	{"n", {'n'}, ACT_NEXT, "select the next search match (screen order; after the last "
+	    "one drawn, a match too narrow to draw, zoomed to)"},
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
 	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
 	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE, "

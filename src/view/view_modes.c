@@ -312,11 +312,13 @@ view_search_step(ft_view *v, int dir)
 		return V_REDRAW;
 	}
 	view_update_layout(v);
-	uint32_t bnode = layout_step_match(&view_active(v)->layout, v->prof, v->sel,
-	    v->flip, dir, v->hl, v->hl_n);
-	if (bnode == FT_NONE || bnode == v->sel) {
-		/* No other match is drawn: jump to one too narrow to draw
-		 * and zoom to it so it can be seen. */
+	int wrapped = 0;
+	uint32_t bnode = layout_step_match_wrap(&view_active(v)->layout, v->prof, v->sel,
+	    v->flip, dir, v->hl, v->hl_n, &wrapped);
+	if (bnode == FT_NONE || bnode == v->sel || wrapped) {
+		/* Past the last match drawn (or none other is drawn): the
+		 * matches too narrow to draw come before the wrap, each
+		 * zoomed to so it can be seen (issue 24 item 9). */
 		uint32_t h = next_hidden_match(v, dir);
 		if (h != FT_NONE) {
 			view_zoom_to(v, h);

@@ -36,6 +36,23 @@ ft_keys n
 ft_check "perf: n zooms to a match too narrow to draw" \
     ft_poll 3 status_has 'zoomed to a match too narrow to draw here'
 ft_check "perf: the match is drawn and selected" ft_poll 3 ft_matches '^.user_path_at_empty$'
+# Item 9 with other matches drawn: createSlot is wide where it is drawn;
+# user_path_at_empty (and narrow createSlot frames) are not.  n walks the
+# drawn ones in screen order and then, before wrapping, the narrow ones.
+ft_keys 0 /
+ft_keys -l 'user_path_at_empty|ScriptableObject:\.createSlot'
+ft_keys Enter
+reached=0 presses=0
+while [ "$presses" -lt 20 ]; do
+	presses=$((presses + 1))
+	ft_keys n
+	if ft_poll 1 status_has 'zoomed to a match too narrow to draw here'; then
+		reached=$presses
+		break
+	fi
+done
+ft_check "perf: with wide matches drawn, n still reaches a narrow one (after $reached)" \
+    [ "$reached" -gt 1 ]
 ft_keys q
 ft_check "perf: quits" ft_wait_for 'flametui exited 0'
 
