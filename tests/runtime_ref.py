@@ -7,7 +7,9 @@ speedscope file with Python's json module and prints folded stacks
 flametui; it implements the rules DESIGN.md and the loaders' headers state:
 
   .cpuprofile  weight of sample i = timestamp[i+1] - timestamp[i] (the last
-               sample: endTime - its timestamp), timestamps = startTime +
+               sample: the mean interval, (last - first) / (n - 1) rounded
+               half up, as DevTools; a lone sample: endTime - its
+               timestamp), timestamps = startTime +
                running sum of timeDeltas, sorted when out of order; the
                "(root)" node is dropped; empty function names are
                "(anonymous)".
@@ -116,9 +118,14 @@ def cpu_stacks(prof, out, base=()):
         t += d
         times.append((t, i))
     times.sort()
+    n = len(times)
     for k, (t, i) in enumerate(times):
-        if k + 1 < len(times):
+        if k + 1 < n:
             w = times[k + 1][0] - t
+        elif n >= 2:
+            # The mean interval, rounded half up (DevTools' rule).
+            span, gaps = times[-1][0] - times[0][0], n - 1
+            w = (2 * span + gaps) // (2 * gaps)
         else:
             end = prof.get('endTime')
             w = end - t if end is not None and end > t else 0

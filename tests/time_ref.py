@@ -248,12 +248,14 @@ for d in prof["timeDeltas"]:
 st, en = Fraction(prof["startTime"], 10**6), Fraction(prof["endTime"], 10**6)
 offs = [Fraction(x, 10**6) for x, s in zip(times, prof["samples"]) if s != idle_id]
 compare_heatmap("node-phases.cpuprofile", path, heatmap(offs, st, en))
-# Weights as DevTools: to the next sample in time order, the last to endTime.
+# Weights as DevTools: to the next sample in time order, the last the mean
+# interval (the span over the gaps, rounded half up).
 order = sorted(range(len(times)), key=lambda i: (times[i], i))
 weight = {}
+gaps = len(order) - 1
+meanw = (2 * (times[order[-1]] - times[order[0]]) + gaps) // (2 * gaps)
 for k, i in enumerate(order):
-    nxt = times[order[k + 1]] if k + 1 < len(order) else max(prof["endTime"], times[i])
-    weight[i] = nxt - times[i]
+    weight[i] = times[order[k + 1]] - times[i] if k + 1 < len(order) else meanw
 origin = math.floor(st)
 nfuncs = ("phaseA", "phaseB", "spinA", "spinB")
 for a, b in ((0, 1.5), (1.5, 10), (0.25, 2.75)):

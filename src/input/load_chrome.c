@@ -4,7 +4,9 @@
  * .cpuprofile (node --cpu-prof, DevTools "Save profile"): `nodes` (id,
  * callFrame, children or parent), `samples` (node ids) and `timeDeltas`
  * (microseconds).  Sample i lasts from its timestamp to the next one's;
- * the last one to `endTime` (DevTools' rule); samples out of time order
+ * the last one the mean interval (DevTools' CPUProfileDataModel: the
+ * samples' span over their number less one), a lone one to `endTime`;
+ * samples out of time order
  * are sorted first, as DevTools does.  Columns: cpu (microseconds, the
  * default) and samples (count).  The `(root)` node is the tree's root;
  * `(program)`, `(idle)` and `(garbage collector)` stay top-level frames
@@ -516,11 +518,21 @@ add_cprof(struct ch *C, struct cprof *P, ft_profile *p, uint32_t base,
 	if (!sorted)
 		qsort(ord, P->ns, sizeof(*ord), cmp_order);
 	ft_timeline *tl = time_start(p, P);
+	/* The last sample lasts the mean interval, (last - first) / (n - 1)
+	 * rounded half up, as DevTools' CPUProfileDataModel weights it (it
+	 * appends last + the average interval to the timestamps); a lone
+	 * sample lasts to endTime. */
+	int64_t lastw = 0;
+	if (P->ns >= 2) {
+		uint64_t span = (uint64_t)ord[P->ns - 1].t - (uint64_t)ord[0].t;
+		uint64_t gaps = (uint64_t)P->ns - 1;
+		lastw = (int64_t)(span / gaps + (span % gaps >= gaps - span % gaps ? 1 : 0));
+	}
 	for (size_t k = 0; k < P->ns; k++) {
 		size_t i = ord[k].i;
-		int64_t w = 0;
+		int64_t w = k + 1 == P->ns && P->ns >= 2 ? lastw : 0;
 		if ((k + 1 < P->ns && __builtin_sub_overflow(ord[k + 1].t, ord[k].t, &w)) ||
-		    (k + 1 == P->ns && P->have_end && P->end > ord[k].t &&
+		    (k + 1 == P->ns && P->ns == 1 && P->have_end && P->end > ord[k].t &&
 		    __builtin_sub_overflow(P->end, ord[k].t, &w))) {
 			diag_set(err, "%s: sample %zu lasts until %s, which overflows 64 "
 			    "bits", C->path, ord[k].i, k + 1 < P->ns ? "the next sample" :

@@ -69,8 +69,9 @@ TEST(fixed_point_numbers)
 	CHECK_INT(json_decimals("15e2", 4), 0);
 }
 
-/* Weights are time between samples (the last one runs to endTime), not
- * counts; (root) is dropped; empty names are (anonymous). */
+/* Weights are time between samples (the last one lasts the mean interval,
+ * as DevTools weights it), not counts; (root) is dropped; empty names are
+ * (anonymous). */
 TEST(cpuprofile_weights)
 {
 	const char *t =
@@ -83,8 +84,9 @@ TEST(cpuprofile_weights)
 	    "\"startTime\":1000,\"endTime\":1100,"
 	    "\"samples\":[2,4,4,3],\"timeDeltas\":[10,20,5,25]}";
 	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
-	/* times 1010, 1030, 1035, 1060 -> 20, 5, 25, 40 (to endTime) */
-	CHECK_STR(f, "(idle) 40\nmain 20\nmain;(anonymous) 30\n");
+	/* times 1010, 1030, 1035, 1060 -> 20, 5, 25, then the mean interval
+	 * 50 / 3 = 16.7, rounded 17 (not the 40 to endTime) */
+	CHECK_STR(f, "(idle) 17\nmain 20\nmain;(anonymous) 30\n");
 	free(f);
 	f = folded(t, FT_FMT_CPUPROFILE, 1);
 	CHECK_STR(f, "(idle) 1\nmain 1\nmain;(anonymous) 2\n");
@@ -99,9 +101,10 @@ TEST(cpuprofile_out_of_order_and_origin)
 	    "\"lineNumber\":0,\"columnNumber\":9}},"
 	    "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":\"b\"}}],"
 	    "\"startTime\":0,\"samples\":[2,3,2],\"timeDeltas\":[10,20,-5]}";
-	/* times 10, 30, 25: sorted 10(a) 25(a) 30(b); no endTime: last is 0 */
+	/* times 10, 30, 25: sorted 10(a) 25(a) 30(b); the last (b) lasts the
+	 * mean interval 20 / 2 = 10 */
 	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
-	CHECK_STR(f, "a 20\n");
+	CHECK_STR(f, "a 20\nb 10\n");
 	free(f);
 	ft_load_report rep;
 	ft_diag err;
@@ -150,8 +153,8 @@ TEST(cpuprofile_unknown_sample_node)
 		CHECK_INT(rep.valid, 2);
 		CHECK_INT(rep.invalid, 1);
 		CHECK_STR(rep.first_bad.msg, "t.json: sample 1 refers to unknown node 9 (skipped)");
-		/* times 1, 3, 6: f 2, (skipped 3), f 4 to endTime */
-		CHECK_INT(profile_total(p, FT_ROOT, 0), 6);
+		/* times 1, 3, 6: f 2, (skipped 3), f the mean 5 / 2 = 2.5 -> 3 */
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 5);
 		CHECK_INT(profile_total(p, FT_ROOT, 1), 2);
 		profile_free(p);
 	}
@@ -172,7 +175,8 @@ TEST(cpuprofile_natives_dropped)
 	    "{\"id\":4,\"parent\":3,\"callFrame\":{\"functionName\":\"cb\",\"url\":\"a.js\"}}],"
 	    "\"startTime\":0,\"endTime\":4,\"samples\":[3,4],\"timeDeltas\":[1,1]}";
 	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
-	CHECK_STR(f, "main 1\nmain;cb 2\n");
+	/* times 1, 2: 1, then the mean interval 1 (not 2 to endTime) */
+	CHECK_STR(f, "main 1\nmain;cb 1\n");
 	free(f);
 }
 
@@ -189,8 +193,9 @@ TEST(cpuprofile_old_v8_format)
 	char why[256];
 	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_CPUPROFILE);
 	char *f = folded(t, FT_FMT_CPUPROFILE, 0);
-	/* 20 to the next sample, 20, and 30 to endTime */
-	CHECK_STR(f, "main 20\nmain;leaf 50\n");
+	/* 20 to the next sample, 20, and the mean interval 40 / 2 = 20 (not
+	 * the 30 to endTime) */
+	CHECK_STR(f, "main 20\nmain;leaf 40\n");
 	free(f);
 	ft_load_report rep;
 	ft_diag err;
@@ -454,8 +459,9 @@ TEST(trace_profile_chunks)
 	    "{\"functionName\":\"g\"}}],\"samples\":[3,1]},\"timeDeltas\":[6,7]}}},"
 	    "{\"ph\":\"X\",\"name\":\"ignored\",\"pid\":1,\"tid\":5,\"ts\":0,\"dur\":9}]";
 	char *f = folded(t, FT_FMT_TRACE, 0);
-	/* times 101, 105, 111, 118: f 4, f 6, g 7, (root) 0 */
-	CHECK_STR(f, "Main-1/5;f 10\nMain-1/5;f;g 7\n");
+	/* times 101, 105, 111, 118: f 4, f 6, g 7, (root) the mean interval
+	 * 17 / 3 = 5.7 -> 6 */
+	CHECK_STR(f, "Main-1/5 6\nMain-1/5;f 10\nMain-1/5;f;g 7\n");
 	free(f);
 }
 
@@ -491,8 +497,9 @@ TEST(trace_profile_wins_over_durations)
 	CHECK_INT(rep.valid, 2);
 	profile_free(p);
 	char *f = folded(t, FT_FMT_TRACE, 0);
-	/* times 101, 105: f 4, then f to the end 120: 15 */
-	CHECK_STR(f, "[unknown]-1/5;f 19\n");
+	/* times 101, 105: f 4, then f the mean interval 4 (not the 15 to the
+	 * endTime 120) */
+	CHECK_STR(f, "[unknown]-1/5;f 8\n");
 	free(f);
 }
 
