@@ -55,7 +55,7 @@ pair_open(struct pair *p, const char *a, const char *b, int normalize)
 	p->names = intern_new();
 	p->a = folded(p->names, a);
 	p->b = folded(p->names, b);
-	ft_compare_opts o = {normalize, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.normalize = normalize, .sort = FT_SORT_NAME};
 	ft_diag err;
 	p->rc = -1;
 	if (p->a != NULL && p->b != NULL)
@@ -275,7 +275,7 @@ TEST(names_matched_loosely)
 	/* What perf script text and a folded file of the same recording
 	 * differ by: kinds, offsets, argument lists, unknowns, libraries. */
 	struct pair p;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	const char *a = "node;Run();foo+0x1a;[unknown] 3\nnode;libc-2.31.so 1\nx;read 1\n";
 	const char *b = "node;Run;foo+0x20;(unknown) 5\nnode;[libc.so.6] 2\nx;read_[k] 4\n";
 	pair_open_opts(&p, a, b, &o);
@@ -359,7 +359,7 @@ TEST(names_not_merged_across_functions)
 TEST(strip_root)
 {
 	struct pair p;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	const char *a = "app-v1;main;work 5\napp-v1;main;idle 2\nlib 1\n";
 	const char *b = "app-v2;main;work 7\napp-v2;main;io 1\nlib 1\n";
 	pair_open_opts(&p, a, b, &o);
@@ -434,7 +434,7 @@ TEST(zero_totals)
 	CHECK_INT(profile_finish(a, FT_SORT_NAME, 0, &err), 0);
 	ft_profile *b = folded(names, "x 4\n");
 	ft_compare c;
-	ft_compare_opts o = {1, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.normalize = 1, .sort = FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
 	CHECK_INT(c.total[0], 0);
 	CHECK_INT(c.total[1], 4);
@@ -639,7 +639,7 @@ TEST(differential_file_and_columns)
 	CHECK_INT(ca, 0);
 	CHECK_INT(cb, 1);
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, d, ca, d, cb, &o, &err), 0);
 	CHECK_INT(c.total[0], 3);
 	CHECK_INT(c.total[1], 3);
@@ -679,7 +679,7 @@ TEST(search_and_filters_in_step)
 	ft_diag err;
 	view_init_compare(&v, &p.c, 100, 12);
 	v.split = CV_SPLIT_LR;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	/* Search: one regex for both panes, nested stacks counted once. */
 	CHECK_INT(view_search_set(&v, "lex", &err), 0);
@@ -763,7 +763,7 @@ TEST(inline_frames_match_plain_functions)
 	profile_finish(a, FT_SORT_NAME, 0, &err);
 	ft_profile *b = folded(names, "main;f 2\nmain;read 1\n");
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 1};
+	ft_compare_opts o = {.sort = FT_SORT_NAME, .exact_names = 1};
 	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
 	/* f inlined and f plain are one frame, even with exact names;
 	 * read_[k] stays apart there. */
@@ -805,7 +805,7 @@ TEST(deltas_beyond_64_bits_are_counted)
 		CHECK_INT(profile_finish(p, FT_SORT_NAME, 0, &err), 0);
 	}
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, side[0], 0, side[1], 0, &o, &err), 0);
 	CHECK_INT(c.saturated, 3); /* the root, main, spin; not idle */
 	CHECK_INT(c.sat_first, FT_ROOT);
@@ -858,7 +858,7 @@ TEST(labels_of_both_sides)
 	CHECK(b != NULL);
 	CHECK(a->labels->sets != b->labels->sets); /* two files: two tables */
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
 	CHECK(c.u->labels != NULL);
 	CHECK_INT(c.label_keys, 2); /* endpoint, region */
@@ -949,7 +949,7 @@ TEST(sample_type_switch)
 	CHECK_INT(ca, 1);
 	CHECK_INT(cb, 1);
 	ft_compare c;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	CHECK_INT(compare_build(&c, a, ca, b, cb, &o, &err), 0);
 	ft_view v;
 	view_init_compare(&v, &c, 80, 10);
@@ -1148,7 +1148,7 @@ TEST(butterfly_with_both_sides)
 	view_key(&v, FTK_ESC);
 	CHECK(v.bf == NULL);
 	/* A filter rebuilds the comparison; an open butterfly follows. */
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	ft_diag err;
 	CHECK_INT(view_butterfly_open(&v, intern_find(p.names, "f", 1, 0), &err), 0);
@@ -1171,7 +1171,7 @@ TEST(filter_list_in_comparison)
 	ft_diag err;
 	view_init_compare(&v, &p.c, 120, 16);
 	v.split = CV_SPLIT_LR;
-	ft_compare_opts o = {0, FT_SORT_NAME, 0, 0};
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
 	view_set_inputs(&v, p.a, 0, p.b, 0, &o, NULL);
 	CHECK_INT(view_filter_add(&v, "ignore old", &err), 0);
 	CHECK_INT(view_filter_add(&v, "hide qqqqqqqqqqqqqqqqqqqqqqqq", &err), 0);
