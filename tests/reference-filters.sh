@@ -148,12 +148,13 @@ for path in files:
         # Matched: on the --dump status line.
         rc, out = run("--dump", "--size", "200x8", "--search", p, path)
         last = out.rstrip("\n").splitlines()[-1] if out else ""
-        m = re.match(r"^Matched: (\S+) \((\S+) of (\S+)\)", last)
+        # After the selected frame's numbers (issue 30): "... | Matched: ...".
+        m = re.search(r"(?:^|\| )Matched: (\S+) \((\S+) of (\S+)\)", last)
         ok = m is not None and pct_close(m.group(1), with_m, grand)
         if ok and grand < 10000:
             ok = m.group(2).replace(",", "") == str(with_m) and \
                 m.group(3).replace(",", "") == str(grand)
-        check(tag + ": Matched", ok, "line %r want %d of %d" % (last[:80], with_m, grand))
+        check(tag + ": Matched", ok, "line %r want %d of %d" % (last[-90:], with_m, grand))
     # --top: first functions, all stacks and focused.
     for args, sub in (([], stacks), (["--focus", "java|write"],
                       [s for s in stacks if any(compile_re("java|write").search(text(f)) for f in s[0])])):
