@@ -195,18 +195,30 @@ line_starts(const char *l, size_t n, const char *k)
 	return n - i >= kl && memcmp(l + i, k, kl) == 0;
 }
 
+/* The next of the first SNIFF_LINES lines of d[0..n) from *i: its text
+ * in l[0..ll), its 1-based number in *line; 0 past them. */
+static int
+next_line(const char *d, size_t n, size_t *i, int *line, const char **l, size_t *ll)
+{
+	if (*i >= n || *line >= SNIFF_LINES)
+		return 0;
+	const char *nl = memchr(d + *i, '\n', n - *i);
+	size_t e = nl != NULL ? (size_t)(nl - d) : n;
+	*l = d + *i;
+	*ll = e - *i;
+	(*line)++;
+	*i = e + 1;
+	return 1;
+}
+
 enum ft_format
 sniff_ghcprof(const char *d, size_t n, char *why, size_t cap)
 {
 	size_t i = 0;
 	int line = 0;
-	while (i < n && line < SNIFF_LINES) {
-		const char *nl = memchr(d + i, '\n', n - i);
-		size_t e = nl != NULL ? (size_t)(nl - d) : n;
-		const char *l = d + i;
-		size_t ll = e - i;
-		line++;
-		i = e + 1;
+	const char *l;
+	size_t ll;
+	while (next_line(d, n, &i, &line, &l, &ll)) {
 		if (line_has(l, ll, "Time and Allocation Profiling Report")) {
 			snprintf(why, cap, "line %d: GHC's report title \"Time and Allocation "
 			    "Profiling Report\"", line);
@@ -227,22 +239,17 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 {
 	size_t i = 0;
 	int line = 0;
-	while (i < n && line < SNIFF_LINES) {
-		const char *nl = memchr(d + i, '\n', n - i);
-		size_t e = nl != NULL ? (size_t)(nl - d) : n;
-		const char *l = d + i;
-		size_t ll = e - i;
-		line++;
-		i = e + 1;
+	const char *l;
+	size_t ll;
+	while (next_line(d, n, &i, &line, &l, &ll)) {
 		const char *w = NULL;
-		/* GHC's +RTS -p / -P report: its title line, and the header
-		 * of its cost-centre tables (GHC User's Guide, "Time and
-		 * allocation profiling"). */
-		if (line_has(l, ll, "Time and Allocation Profiling Report") ||
-		    (line_starts(l, ll, "COST CENTRE") && line_has(l, ll, "MODULE")))
-			w = "a GHC profiling report (.prof, +RTS -p): a table of cost "
-			    "centres, not stacks; fold it first (ghc-prof-flamegraph or "
-			    "inferno-collapse-ghcprof)";
+		/* GHC's flat cost-centre table without the report's title or
+		 * its tree (sniff_ghcprof() takes those): a piece of a report,
+		 * not stacks. */
+		if (line_starts(l, ll, "COST CENTRE") && line_has(l, ll, "MODULE"))
+			w = "a GHC profiling report's flat table of cost centres without "
+			    "the report's cost-centre tree (cut?): not stacks; open the "
+			    "whole .prof file";
 		/* Valgrind's callgrind and cachegrind outputs that
 		 * sniff_callgrind() did not take (no "events:" before "fn="):
 		 * cost lines of numbers, never folded stacks. */

@@ -8,3 +8,5 @@ $FLAMETUI --top 3 tests/data/ghc-report-handmade.prof 2>&1
 sed -n '13,$p' tests/data/ghc-report-handmade.prof | $FLAMETUI --top 3 - 2>&1
 # Without the tree (the title and the flat table only): said so.
 sed -n '1,11p' tests/data/ghc-report-handmade.prof | $FLAMETUI --top 3 - 2>&1
+# The flat table alone (no title, no tree): refused as a piece of a report.
+sed -n '7,9p' tests/data/ghc-report-handmade.prof | $FLAMETUI --top 3 - 2>&1
