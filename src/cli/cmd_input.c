@@ -565,6 +565,21 @@ compare_warnings(ft_input *in, const ft_compare *c)
 	}
 }
 
+/* --zoom and --butterfly in the union tree of a comparison: 1 (said)
+ * when one is not there, else -1 (go on). */
+static int
+compare_targets(ft_input *in, const ft_cmdline *o)
+{
+	ft_diag err = {{0}};
+	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
+	    (o->butterfly != NULL &&
+	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
+		cmd_msg(stderr, "flametui: %s\n", err.msg);
+		return 1;
+	}
+	return -1;
+}
+
 /* Two profiles (or the two columns of a differential file): a = before,
  * b = after, sharing one name table; filters apply to both alike. */
 static int
@@ -620,13 +635,7 @@ input_compare(ft_input *in, const ft_cmdline *o)
 		    intern_str(t, c->u->nodes[c->root_ex[0]].name),
 		    intern_str(t, c->u->nodes[c->root_ex[1]].name));
 	compare_warnings(in, &in->cmp);
-	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
-	    (o->butterfly != NULL &&
-	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
-		cmd_msg(stderr, "flametui: %s\n", err.msg);
-		return 1;
-	}
-	return -1;
+	return compare_targets(in, o);
 }
 
 /* Range against range (--time-range with --time-range-b): the trees of
@@ -654,13 +663,7 @@ input_time_compare(ft_input *in, const ft_cmdline *o)
 	in->copts = co;
 	in->compare = 1;
 	compare_warnings(in, &in->cmp);
-	if ((o->zoom != NULL && (in->zoom = find_path(in->cmp.u, o->zoom, &err)) == FT_NONE) ||
-	    (o->butterfly != NULL &&
-	    (in->bfly = find_function(in->cmp.u, o->butterfly, &err)) == UINT32_MAX)) {
-		cmd_msg(stderr, "flametui: %s\n", err.msg);
-		return 1;
-	}
-	return -1;
+	return compare_targets(in, o);
 }
 
 /* One profile: sample type, weight order in that type, filters, --zoom and
