@@ -31,7 +31,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B,
+	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B, OPT_PALETTE,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -112,6 +112,10 @@ static const struct cli_option options[] = {
 	{"color", required_argument, OPT_COLOR,
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"},
 	{"colour", required_argument, OPT_COLOR, NULL},
+	{"palette", required_argument, OPT_PALETTE,
+	    "  --palette redblue|colorblind  comparison: frames whose change is significant\n"
+	    "                         are red (slower) and blue (faster), or orange and\n"
+	    "                         blue (colour-blind safe); the others are grey\n"},
 	{"ascii", no_argument, OPT_ASCII,
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"},
 	{"utf8", no_argument, OPT_UTF8, NULL},
@@ -337,6 +341,14 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 			o->color = FT_COLOR_NEVER;
 		else
 			return usage_error("--color wants auto, always or never, not '%s'", arg);
+		break;
+	case OPT_PALETTE:
+		if (strcmp(arg, "redblue") == 0)
+			o->palette = CMP_PAL_REDBLUE;
+		else if (strcmp(arg, "colorblind") == 0 || strcmp(arg, "colourblind") == 0)
+			o->palette = CMP_PAL_COLORBLIND;
+		else
+			return usage_error("--palette wants redblue or colorblind, not '%s'", arg);
 		break;
 	case OPT_ASCII: o->ascii = 1; o->utf8 = 0; break;
 	case OPT_UTF8: o->utf8 = 1; o->ascii = 0; break;

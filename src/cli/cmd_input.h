@@ -51,6 +51,7 @@ typedef struct ft_cmdline {
 	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
 	                         * 0 when the sample types differ */
 	int strip_root;         /* comparison: --strip-root */
+	int palette;            /* comparison: --palette, enum cmp_palette */
 	int exact_names;        /* comparison: --exact-names */
 	int merge;              /* --merge: sum all the files into one profile */
 	int watch;              /* --watch: reload the file(s) when they change */

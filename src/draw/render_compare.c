@@ -78,16 +78,70 @@ rc_delta_colors(const ft_view *v)
 	return v->color == COLOR_DTOTAL || v->color == COLOR_DSELF;
 }
 
+/* With verdicts (a test was possible) a frame is coloured and signed by
+ * its function's verdict: grey and no sign when the change is not
+ * significant; without, by the raw delta as before. */
 uint32_t
 rc_frame_bg(const ft_view *v, uint32_t n)
 {
+	if (v->cmp->verdict != NULL)
+		return compare_verdict_color(v->cmp, n, basis(v), (enum cmp_palette)v->palette);
 	return compare_node_color(v->cmp, n, basis(v));
 }
 
 int
 rc_frame_sign(const ft_view *v, uint32_t n)
 {
+	if (v->cmp->verdict != NULL)
+		return compare_verdict_sign(v->cmp, n);
 	return compare_sign(compare_delta(v->cmp, n, basis(v)));
+}
+
+/* "k=1.03 (robust)" or "k=1.03 (totals)", or "no test (why)". */
+static void
+k_text(const ft_compare *cmp, char *buf, size_t cap)
+{
+	if (cmp->verdict == NULL)
+		snprintf(buf, cap, "no test (%s)", cmp->notest ? cmp->notest : "no counts");
+	else
+		snprintf(buf, cap, "k=%.3g (%s)", cmp->fit.k, cmp->fit.robust ? "robust" : "totals");
+}
+
+void
+rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
+{
+	const ft_compare *cmp = v->cmp;
+	canvas_fill(c, 0, c->w, y, ' ', st_plain);
+	char buf[256], kt[128];
+	k_text(cmp, kt, sizeof(kt));
+	int x = 0;
+	if (cmp->verdict == NULL) {
+		snprintf(buf, sizeof(buf), "%s: colours show raw deltas", kt);
+		text(c, x, y, c->w, buf, st_plain);
+		return;
+	}
+	enum cmp_palette pal = (enum cmp_palette)v->palette;
+	enum cmp_basis b = basis(v);
+	char lo[48], hi[48];
+	ft_val mx = compare_max_delta(cmp, b);
+	fmt_val(lo, sizeof(lo), v, 0);
+	fmt_val(hi, sizeof(hi), v, mx);
+	snprintf(buf, sizeof(buf), "%s rho=%.2g | ", kt, cmp->fit.rho);
+	x += text(c, x, y, c->w, buf, st_plain);
+	ft_style s1 = {0x000000, compare_verdict_rgb(1, 1, pal), 0};
+	ft_style s0 = {0x000000, compare_verdict_rgb(0, 0, pal), 0};
+	ft_style s2 = {0x000000, compare_verdict_rgb(-1, 1, pal), 0};
+	if (v->colors <= 0)
+		s1 = s0 = s2 = st_plain;
+	x += text(c, x, y, c->w, pal == CMP_PAL_COLORBLIND ? "+slower (orange)" :
+	    "+slower (red)", s1);
+	x += text(c, x, y, c->w, " ", st_plain);
+	x += text(c, x, y, c->w, "same/unsure (grey)", s0);
+	x += text(c, x, y, c->w, " ", st_plain);
+	x += text(c, x, y, c->w, "-faster (blue)", s2);
+	snprintf(buf, sizeof(buf), " | q<0.05 | shade: |%s delta| %s..%s", b == CMP_BASIS_SELF ?
+	    "self" : "total", lo, hi);
+	text(c, x, y, c->w, buf, st_plain);
 }
 
 static void

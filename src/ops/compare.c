@@ -693,6 +693,8 @@ compute_derived(ft_compare *c)
 		c->roots_differ = 1;
 }
 
+static void set_verdicts(ft_compare *c);
+
 int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
@@ -781,6 +783,7 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	c->units_differ = a != b && (strcmp(a->types[ca].name, b->types[cb].name) != 0 ||
 	    strcmp(a->types[ca].unit, b->types[cb].unit) != 0);
 	compute_derived(c);
+	set_verdicts(c);
 	return 0;
 }
 
@@ -821,6 +824,7 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 		c->tu = t.u;
 		t.u = NULL;
 		compare_free(&t);
+		set_verdicts(c);
 	}
 	return rc;
 }
@@ -836,6 +840,7 @@ compare_free(ft_compare *c)
 	free(c->wmax);
 	free(c->umap);
 	free(c->loose_ids);
+	free(c->verdict);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -1123,6 +1128,89 @@ compare_test(const ft_compare *c, const ft_regress *r, uint32_t n, ds_fit *fit,
 	free(a);
 	free(bb);
 	return res;
+}
+
+/* The verdict of every function (by union name id) from the function
+ * table of the comparison (compare_test). */
+static void
+set_verdicts(ft_compare *c)
+{
+	free(c->verdict);
+	c->verdict = NULL;
+	c->nverdict = 0;
+	ft_regress *r;
+	uint32_t count = compare_regressions(c, CMP_BASIS_SELF, &r);
+	const char *why = NULL;
+	ds_fit fit = {.k = 1};
+	ds_result *res = compare_test(c, r, count, &fit, &why);
+	c->fit = fit;
+	c->notest = why;
+	if (res != NULL) {
+		uint32_t nn = intern_count(c->u->names);
+		c->verdict = xcalloc(nn ? nn : 1, 1);
+		c->nverdict = nn;
+		for (uint32_t i = 0; i < count; i++)
+			if (r[i].name < nn)
+				c->verdict[r[i].name] = (uint8_t)res[i].verdict;
+	}
+	free(res);
+	free(r);
+}
+
+enum ds_verdict
+compare_node_verdict(const ft_compare *c, uint32_t n)
+{
+	if (c->verdict == NULL || n == FT_ROOT || n >= c->u->nnodes)
+		return DS_NOTEST;
+	uint32_t name = c->u->nodes[n].name;
+	return name < c->nverdict ? (enum ds_verdict)c->verdict[name] : DS_NOTEST;
+}
+
+int
+compare_verdict_sign(const ft_compare *c, uint32_t n)
+{
+	enum ds_verdict v = compare_node_verdict(c, n);
+	return v == DS_SLOWER ? 1 : v == DS_FASTER ? -1 : 0;
+}
+
+static uint32_t
+mix(uint32_t from, uint32_t to, double t)
+{
+	uint32_t out = 0;
+	for (int sh = 16; sh >= 0; sh -= 8) {
+		double a = (double)(from >> sh & 0xff), b = (double)(to >> sh & 0xff);
+		out |= (uint32_t)lround(a + (b - a) * t) << sh;
+	}
+	return out;
+}
+
+uint32_t
+compare_verdict_rgb(int sign, double t, enum cmp_palette pal)
+{
+	if (sign == 0)
+		return 0xc8c8c8;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	/* Never paler than a clear tint: a significant change always shows. */
+	t = 0.25 + 0.75 * t;
+	if (pal == CMP_PAL_COLORBLIND)
+		/* ColorBrewer's PuOr ends: orange and blue-purple, safe for
+		 * red-green colour blindness. */
+		return sign > 0 ? mix(0xfdd0a2, 0xd94801, t) : mix(0xc6dbef, 0x2166ac, t);
+	return sign > 0 ? mix(0xffd7d7, 0xff2828, t) : mix(0xd7d7ff, 0x2828ff, t);
+}
+
+uint32_t
+compare_verdict_color(const ft_compare *c, uint32_t n, enum cmp_basis b,
+    enum cmp_palette pal)
+{
+	int s = compare_verdict_sign(c, n);
+	if (s == 0)
+		return compare_verdict_rgb(0, 0, pal);
+	return compare_verdict_rgb(s, compare_intensity(compare_delta(c, n, b),
+	    compare_max_delta(c, b)), pal);
 }
 
 static void

@@ -37,6 +37,7 @@
 #include <stdio.h>
 
 #include "base/diag.h"
+#include "ops/diffstat.h"
 #include "ops/layout.h"
 #include "profile/profile.h"
 
@@ -91,6 +92,13 @@ typedef struct ft_compare {
 	/* Label keys of either side (pprof labels: u->labels carries both
 	 * sides' entries, column A and B; values never normalised). */
 	int label_keys;
+	/* Verdicts of the functions' self samples (diffstat.h): per union
+	 * name id (< nverdict) an enum ds_verdict, and the fit they were made
+	 * under; verdict is NULL when no test was possible (notest: why). */
+	uint8_t *verdict;
+	uint32_t nverdict;
+	ds_fit fit;
+	const char *notest;
 } ft_compare;
 
 typedef struct ft_compare_opts {
@@ -163,6 +171,26 @@ uint32_t compare_color(ft_val delta, ft_val maxabs);
 
 /* Colour of node n in a basis, scaled by the matching largest delta. */
 uint32_t compare_node_color(const ft_compare *c, uint32_t n, enum cmp_basis b);
+
+/* Palettes of the verdict colours: red/blue, or colour-blind safe
+ * orange/blue (grey for no significant change in both). */
+enum cmp_palette { CMP_PAL_REDBLUE = 0, CMP_PAL_COLORBLIND };
+
+/* The verdict of node n's function (DS_NOTEST when no test was made). */
+enum ds_verdict compare_node_verdict(const ft_compare *c, uint32_t n);
+
+/* -1, 0, +1: the direction node n is drawn in by its function's verdict
+ * (0 when its change is not significant). */
+int compare_verdict_sign(const ft_compare *c, uint32_t n);
+
+/* 0xRRGGBB of a verdict direction (sign) at intensity t in [0, 1]: grey
+ * for 0, else a pale to deep red (orange) for +1, blue for -1. */
+uint32_t compare_verdict_rgb(int sign, double t, enum cmp_palette pal);
+
+/* Colour of node n by its function's verdict (grey when not significant),
+ * deeper with |delta| of n in the basis over the largest |delta|. */
+uint32_t compare_verdict_color(const ft_compare *c, uint32_t n, enum cmp_basis b,
+    enum cmp_palette pal);
 
 /* Largest |delta| over non-root nodes in a basis. */
 ft_val compare_max_delta(const ft_compare *c, enum cmp_basis b);

@@ -149,6 +149,7 @@ typedef struct ft_view {
 	enum cview_mode mode;
 	enum cview_split split;
 	enum cmp_width wsrc; /* differential width source */
+	int palette;         /* enum cmp_palette of the verdict colours */
 	const ft_profile *in[2]; /* the inputs (not owned; NULL: cannot rebuild) */
 	int incol[2];
 	ft_compare_opts copts;
@@ -310,6 +311,10 @@ void view_heat_ready(ft_view *v);
  * samples, and the selected frame's), 1 on a short screen, 0 when hidden
  * (a), in a comparison, or when the profile keeps no time. */
 int view_activity_rows(const ft_view *v);
+/* Rows of a comparison's verdict legend above its panes (0 or 1). */
+int view_legend_rows(const ft_view *v);
+/* The screen row of that legend (-1 when none). */
+int view_legend_row(const ft_view *v);
 /* view_activity.c: the activity line's counts for ncols columns
  * (v->act.all, v->act.in, v->act.max), worked out when stale. */
 void view_activity_ready(ft_view *v, uint32_t ncols);

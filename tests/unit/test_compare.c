@@ -587,8 +587,13 @@ TEST(views_stay_in_step)
 	view_apply(&v, ACT_CMP_WIDTH);
 	CHECK_INT(v.wsrc, CMP_W_MAX);
 	render_view(&v, &cv);
-	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
-	CHECK(canvas_has(&cv, "+new") > 0);
+	/* max(A,B): still there.  5 and 3 samples cannot tell a change from
+	 * noise: neutral, no sign (issue 26: colour by verdict). */
+	CHECK_INT(compare_node_verdict(&p.c, at(&p.c, "main;old")), DS_UNSURE);
+	CHECK_INT(compare_verdict_sign(&p.c, at(&p.c, "main;old")), 0);
+	CHECK(canvas_has(&cv, "|old") > 0);
+	CHECK(canvas_has(&cv, "|new") > 0);
+	CHECK(canvas_has(&cv, "-old") < 0 && canvas_has(&cv, "+new") < 0);
 	/* '/' in the table keeps the matching rows. */
 	view_apply(&v, ACT_CMP_TABLE);
 	uint32_t all = v.table.nrows;
@@ -840,6 +845,82 @@ share(const ft_label_share *r, uint32_t n, const ft_labelsets *s, const char *k,
 	return t;
 }
 
+/* The real recordings of tests/data/compare-stats (perf record -F 997 of
+ * stats-burn at the same speed three times, and once with parse ~30%
+ * slower): frames are coloured and signed by their function's verdict.
+ * Same-speed pairs: every frame grey, no sign; the slowed pair: exactly
+ * the frames of parse red and '+', everything else grey. */
+static void
+verdict_frames(const char *fa, const char *fb, const char *slower)
+{
+	ft_intern *names = intern_new();
+	ft_load_opts lo;
+	memset(&lo, 0, sizeof(lo));
+	ft_load_report rep;
+	ft_diag err;
+	char pa[256], pb[256];
+	snprintf(pa, sizeof(pa), "tests/data/compare-stats/%s.perf.txt.gz", fa);
+	snprintf(pb, sizeof(pb), "tests/data/compare-stats/%s.perf.txt.gz", fb);
+	ft_profile *a = load_file(pa, names, &lo, &rep, &err);
+	ft_profile *b = load_file(pb, names, &lo, &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL)
+		return;
+	ft_compare c;
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK(c.verdict != NULL);
+	CHECK(c.fit.robust);
+	uint32_t grey = compare_verdict_rgb(0, 0, CMP_PAL_REDBLUE), signed_n = 0;
+	for (uint32_t n = 1; n < c.u->nnodes; n++) {
+		const char *nm = intern_str(names, c.u->nodes[n].name);
+		int want = slower != NULL && strcmp(nm, slower) == 0;
+		int s = compare_verdict_sign(&c, n);
+		uint32_t col = compare_verdict_color(&c, n, CMP_BASIS_TOTAL, CMP_PAL_REDBLUE);
+		if (want) {
+			CHECK_INT(s, 1);
+			CHECK(col != grey && (col >> 16) == 0xff); /* red */
+			CHECK(compare_verdict_color(&c, n, CMP_BASIS_TOTAL, CMP_PAL_COLORBLIND) !=
+			    col); /* orange */
+			signed_n++;
+		} else {
+			if (s != 0 || col != grey)
+				fprintf(stderr, "  %s vs %s: %s is not grey\n", fa, fb, nm);
+			CHECK_INT(s, 0);
+			CHECK_INT(col, grey);
+		}
+	}
+	if (slower != NULL)
+		CHECK(signed_n > 0);
+	/* The --dump text: the legend row with k, and '+' only on parse. */
+	ft_view v;
+	view_init_compare(&v, &c, 140, 30);
+	v.mode = CV_DIFF;
+	v.layout_dirty = 1;
+	ft_canvas cv;
+	canvas_init(&cv, 140, 30, 0);
+	render_view(&v, &cv);
+	int ly = canvas_has(&cv, "k=");
+	CHECK(ly == view_legend_row(&v) && ly > 0);
+	CHECK(canvas_has(&cv, "(robust) rho=") == ly);
+	CHECK((canvas_has(&cv, "+parse") > 0) == (slower != NULL));
+	canvas_free(&cv);
+	view_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
+TEST(verdict_colours_on_real_recordings)
+{
+	verdict_frames("same1", "same2", NULL);
+	verdict_frames("same1", "same3", NULL);
+	verdict_frames("same2", "same3", NULL);
+	verdict_frames("same1", "slow", "parse");
+	verdict_frames("same2", "slow", "parse");
+}
+
 TEST(labels_of_both_sides)
 {
 	/* A: the labelled Go CPU profile (tests/data/go-labels); B: the same
@@ -1002,7 +1083,9 @@ TEST(details_panel_and_zoom_headers)
 	CHECK(canvas_has(&cv, "self  A 0 (0.0%) -> B 0 (0.0%) delta 0 (0%)") == t + 1);
 	CHECK(canvas_has(&cv, "all instances: total A 5 -> B 8 delta +3 (+60.0%)") == t + 2);
 	/* The panes end above the panel. */
-	CHECK(v.pane[0].h == y && v.pane[1].h == y);
+	CHECK_INT(view_legend_rows(&v), 1);
+	CHECK(v.pane[0].h == y - 1 && v.pane[1].h == y - 1);
+	CHECK(canvas_has(&cv, "k=") == y - 1); /* the verdict legend between */
 	/* A path only in A: B's values are absent. */
 	view_select(&v, at(&p.c, "main;old"));
 	render_view(&v, &cv);
@@ -1023,7 +1106,7 @@ TEST(details_panel_and_zoom_headers)
 	view_key(&v, 'd');
 	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, " details ") < 0);
-	CHECK_INT(v.pane[0].h, cv.h - 1);
+	CHECK_INT(v.pane[0].h, cv.h - 1 - view_legend_rows(&v));
 	canvas_free(&cv);
 	view_free(&v);
 	pair_close(&p);
@@ -1121,8 +1204,9 @@ TEST(butterfly_with_both_sides)
 	uint32_t y = profile_find_child(down->prof, FT_ROOT, intern_find(p.names, "y", 1, 0));
 	CHECK(y != FT_NONE);
 	CHECK_INT(down->cmp->presence[y], CMP_IN_B);
-	CHECK(canvas_has(&cv, "-x") > 0);
-	CHECK(canvas_has(&cv, "+y") > 0);
+	/* 4 -> 1 and 0 -> 6 samples: within noise, so neutral (verdicts). */
+	CHECK(canvas_has(&cv, "|x") > 0);
+	CHECK(canvas_has(&cv, "|y") > 0);
 	/* Down into the callees: the widest child in B's widths is y; right
 	 * of it nothing, left x.  The status has both sides' values. */
 	view_key(&v, 'j');
@@ -1227,6 +1311,7 @@ main(void)
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
 	RUN(deltas_beyond_64_bits_are_counted);
+	RUN(verdict_colours_on_real_recordings);
 	RUN(labels_of_both_sides);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
