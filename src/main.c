@@ -31,7 +31,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B, OPT_PALETTE,
+	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B, OPT_PALETTE, OPT_MIN_CHANGE, OPT_MIN_SHARE,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -112,6 +112,12 @@ static const struct cli_option options[] = {
 	{"color", required_argument, OPT_COLOR,
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"},
 	{"colour", required_argument, OPT_COLOR, NULL},
+	{"min-change", required_argument, OPT_MIN_CHANGE,
+	    "  --min-change PCT       comparison: hide regressions rows (--top, R) whose\n"
+	    "                         change is below PCT% of A's value (e.g. 5%)\n"},
+	{"min-share", required_argument, OPT_MIN_SHARE,
+	    "  --min-share PCT        comparison: hide regressions rows below PCT% of both\n"
+	    "                         totals (e.g. 0.5%)\n"},
 	{"palette", required_argument, OPT_PALETTE,
 	    "  --palette redblue|colorblind  comparison: frames whose change is significant\n"
 	    "                         are red (slower) and blue (faster), or orange and\n"
@@ -342,6 +348,20 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		else
 			return usage_error("--color wants auto, always or never, not '%s'", arg);
 		break;
+	case OPT_MIN_CHANGE:
+	case OPT_MIN_SHARE: {
+		char *end;
+		errno = 0;
+		double pct = strtod(arg, &end);
+		if (end != arg && *end == '%')
+			end++;
+		if (end == arg || *end != '\0' || errno != 0 || !(pct >= 0 && pct <= 1e6))
+			return usage_error(c == OPT_MIN_CHANGE ?
+			    "--min-change wants a percentage such as 5%%, not '%s'" :
+			    "--min-share wants a percentage such as 0.5%%, not '%s'", arg);
+		*(c == OPT_MIN_CHANGE ? &o->min_change : &o->min_share) = pct;
+		break;
+	}
 	case OPT_PALETTE:
 		if (strcmp(arg, "redblue") == 0)
 			o->palette = CMP_PAL_REDBLUE;

@@ -658,6 +658,12 @@ input_single(ft_input *in, const ft_cmdline *o)
 		    "(give two files, or a two-column differential file)\n", in->base->source);
 		return 2;
 	}
+	if (o->min_change > 0 || o->min_share > 0 || o->palette != 0) {
+		cmd_msg(stderr, "flametui: %s: --min-change, --min-share and --palette are for "
+		    "comparing two profiles (give two files, or a two-column differential "
+		    "file)\n", in->base->source);
+		return 2;
+	}
 	if ((in->col = pick_type(in->base, o->sample_type, &err)) < 0) {
 		cmd_msg(stderr, "flametui: %s\n", err.msg);
 		return 1;

@@ -18,6 +18,7 @@
 #include "profile/demangle.h"
 #include "profile/labels.h"
 #include "ops/filters.h"
+#include "profile/units.h"
 #include "base/xalloc.h"
 
 int
@@ -1224,16 +1225,60 @@ fmt_p(char *buf, size_t cap, double p)
 		snprintf(buf, cap, "%.2g", p);
 }
 
+/* A value of the comparison as --top prints it: exact for counts, else in
+ * its unit ("12.3 ms", "5.00 MiB"), with a sign when asked. */
+static void
+fmt_top(char *buf, size_t cap, const ft_profile *u, ft_val v, int sign)
+{
+	if (units_is_count(u, CMP_B)) {
+		fmt_exact(buf, cap, v, u->scale, sign);
+		return;
+	}
+	size_t k = 0;
+	if (cap > 1 && (v < 0 || (sign && v > 0)))
+		buf[k++] = v < 0 ? '-' : '+';
+	units_human(buf + k, cap - k, u, CMP_B, v < 0 ? (v == INT64_MIN ? INT64_MAX : -v) : v);
+}
+
+int
+compare_row_hidden(const ft_compare *c, const ft_regress *r, enum cmp_basis b,
+    double min_change, double min_share)
+{
+	const ft_val *v = b == CMP_BASIS_SELF ? r->self : r->total;
+	if (min_change > 0) {
+		ft_val d = sat_sub(v[1], v[0]);
+		/* New or gone functions are a change of any size. */
+		if (v[0] != 0 && fabs((double)d) * 100 < min_change * fabs((double)v[0]))
+			return 1;
+		if (v[0] == 0 && d == 0)
+			return 1;
+	}
+	if (min_share > 0) {
+		double sa = c->total[0] > 0 ? (double)v[0] * 100 / (double)c->total[0] : 0;
+		double sb = c->total[1] > 0 ? (double)v[1] * 100 / (double)c->total[1] : 0;
+		if (sa < min_share && sb < min_share)
+			return 1;
+	}
+	return 0;
+}
+
 int
 compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
+{
+	return compare_write_top_min(c, b, n, 0, 0, out);
+}
+
+int
+compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n, double min_change,
+    double min_share, FILE *out)
 {
 	const ft_profile *u = c->u;
 	ft_regress *r;
 	uint32_t count = compare_regressions(c, b, &r);
-	char ta[40], tb[40], raw[40];
-	fmt_exact(ta, sizeof(ta), c->total[0], u->scale, 0);
-	fmt_exact(tb, sizeof(tb), c->total[1], u->scale, 0);
-	fmt_exact(raw, sizeof(raw), c->raw_total_a, u->scale, 0);
+	char ta[48], tb[48], raw[48];
+	fmt_top(ta, sizeof(ta), u, c->total[0], 0);
+	fmt_top(tb, sizeof(tb), u, c->total[1], 0);
+	fmt_top(raw, sizeof(raw), u, c->raw_total_a, 0);
 	/* File and type names come from outside: escaped like frame names. */
 	char e[4][512];
 	for (int i = 0; i < 2; i++) {
@@ -1274,7 +1319,28 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 	} else {
 		fprintf(out, "test: none (%s)\n", why);
 	}
-	fprintf(out, "%u functions, sorted by %s|delta %s|\n", count,
+	/* --min-change, --min-share: the rows kept (the tests were made over
+	 * every function: hiding rows does not change q). */
+	uint32_t kept = 0;
+	for (uint32_t i = 0; i < count; i++)
+		if (!compare_row_hidden(c, &r[i], b, min_change, min_share)) {
+			r[kept] = r[i];
+			if (res != NULL)
+				res[kept] = res[i];
+			kept++;
+		}
+	if (kept < count) {
+		fprintf(out, "%u functions, %u shown (", count, kept);
+		if (min_change > 0)
+			fprintf(out, "change >= %g%%%s", min_change, min_share > 0 ? ", " : "");
+		if (min_share > 0)
+			fprintf(out, "share of A or B >= %g%%", min_share);
+		fprintf(out, ")");
+	} else {
+		fprintf(out, "%u functions", count);
+	}
+	count = kept;
+	fprintf(out, ", sorted by %s|delta %s|\n",
 	    res != NULL ? "verdict (slower, faster first), then " : "",
 	    b == CMP_BASIS_SELF ? "self" : "total");
 	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s\n", "self A",
@@ -1285,13 +1351,13 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 		char s0[48], s1[48], sd[48], sp[32], t0[48], t1[48], td[48], tp[32];
 		ft_val ds = sat_sub(r[i].self[1], r[i].self[0]);
 		ft_val dt = sat_sub(r[i].total[1], r[i].total[0]);
-		fmt_exact(s0, sizeof(s0), r[i].self[0], u->scale, 0);
-		fmt_exact(s1, sizeof(s1), r[i].self[1], u->scale, 0);
-		fmt_exact(sd, sizeof(sd), ds, u->scale, 1);
+		fmt_top(s0, sizeof(s0), u, r[i].self[0], 0);
+		fmt_top(s1, sizeof(s1), u, r[i].self[1], 0);
+		fmt_top(sd, sizeof(sd), u, ds, 1);
 		compare_pct(sp, sizeof(sp), r[i].self[0], ds);
-		fmt_exact(t0, sizeof(t0), r[i].total[0], u->scale, 0);
-		fmt_exact(t1, sizeof(t1), r[i].total[1], u->scale, 0);
-		fmt_exact(td, sizeof(td), dt, u->scale, 1);
+		fmt_top(t0, sizeof(t0), u, r[i].total[0], 0);
+		fmt_top(t1, sizeof(t1), u, r[i].total[1], 0);
+		fmt_top(td, sizeof(td), u, dt, 1);
 		compare_pct(tp, sizeof(tp), r[i].total[0], dt);
 		escape_text(esc, 4096, intern_str(u->names, r[i].name),
 		    intern_len(u->names, r[i].name), 4000);

@@ -229,4 +229,15 @@ char *compare_pct(char *buf, size_t cap, ft_val a, ft_val delta);
  * or -1 on a write error. */
 int compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out);
 
+/* The same, without the rows compare_row_hidden() hides. */
+int compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n,
+    double min_change, double min_share, FILE *out);
+
+/* Whether a row is hidden by a minimum change (percent of A's value in the
+ * basis; a new or vanished function always passes) or a minimum share
+ * (percent of A's and of B's total: hidden when below on both sides); 0
+ * turns either off. */
+int compare_row_hidden(const ft_compare *c, const ft_regress *r, enum cmp_basis b,
+    double min_change, double min_share);
+
 #endif
