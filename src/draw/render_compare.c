@@ -572,8 +572,9 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 		view_table_refresh(v);
 	canvas_fill(c, 0, c->w, 0, ' ', bar);
 	char buf[512];
-	snprintf(buf, sizeof(buf), "regressions by function, sorted by |delta %s| "
+	snprintf(buf, sizeof(buf), "regressions by function, sorted by %s|delta %s| "
 	    "(Tab: by %s) | Enter: show in graph, b: butterfly | R Esc: back%s",
+	    cmp->verdict != NULL ? "verdict, then " : "",
 	    t->sort == CMP_BASIS_SELF ? "self" : "total",
 	    t->sort == CMP_BASIS_SELF ? "total" : "self",
 	    cmp->normalized ? " | A normalised" : "");
@@ -582,16 +583,26 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 	 * sorted basis (self or total: A, B, delta, %) shows, and below 60
 	 * columns only its delta, so the name keeps room (Tab switches). */
 	int self_sort = t->sort == CMP_BASIS_SELF;
+	/* The test's columns (p, q, verdict of the self samples, as --top)
+	 * need 25 more cells: all three from 135 columns, the verdict alone
+	 * from 70. */
+	int tested = cmp->verdict != NULL;
 	int cols = c->w >= 110 ? 2 : c->w >= 60 ? 1 : 0;
+	int pq = tested && c->w >= 135, vd = tested && c->w >= 70;
 	ft_style head = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD};
+	char th[64] = "";
+	if (pq)
+		snprintf(th, sizeof(th), "%8s %8s %-7s ", "p", "q", "verdict");
+	else if (vd)
+		snprintf(th, sizeof(th), "%-7s ", "verdict");
 	if (cols == 2)
-		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s  %s",
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s %s %s",
 		    "self A", "self B", "d.self", "d.self%", "total A", "total B", "d.total",
-		    "d.tot%", "function");
+		    "d.tot%", th, "function");
 	else if (cols == 1)
-		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s  %s",
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %s %s",
 		    self_sort ? "self A" : "total A", self_sort ? "self B" : "total B",
-		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
+		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", th, "function");
 	else
 		canvas_printf(c, 0, 1, c->w, head, "%9s %7s  %s",
 		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
@@ -638,6 +649,19 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 				    self_sort ? s0 : t0, self_sort ? s1 : t1);
 			x += canvas_printf(c, x, y, c->w - x, vs, "%9s %7s  ",
 			    self_sort ? sd : td, self_sort ? sp : tp);
+		}
+		if (cols > 0 && (pq || vd)) {
+			double pv, qv;
+			enum ds_verdict vdt = compare_name_verdict(cmp, g->name, &pv, &qv);
+			char ps[16], qs[16];
+			compare_fmt_p(ps, sizeof(ps), pv);
+			compare_fmt_p(qs, sizeof(qs), qv);
+			ft_style ws = st;
+			if (vdt == DS_SLOWER || vdt == DS_FASTER)
+				ws.fg = vdt == DS_SLOWER ? 0xd03030 : 0x3060e0;
+			if (pq)
+				x += canvas_printf(c, x, y, c->w - x, st, "%8s %8s ", ps, qs);
+			x += canvas_printf(c, x, y, c->w - x, ws, "%-7s  ", ds_verdict_name(vdt));
 		}
 		x += canvas_text(c, x, y, c->w - x, intern_str(u->names, g->name),
 		    intern_len(u->names, g->name), st, 1);

@@ -842,6 +842,8 @@ compare_free(ft_compare *c)
 	free(c->umap);
 	free(c->loose_ids);
 	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -1137,7 +1139,10 @@ static void
 set_verdicts(ft_compare *c)
 {
 	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
 	c->verdict = NULL;
+	c->vp = c->vq = NULL;
 	c->nverdict = 0;
 	ft_regress *r;
 	uint32_t count = compare_regressions(c, CMP_BASIS_SELF, &r);
@@ -1149,13 +1154,51 @@ set_verdicts(ft_compare *c)
 	if (res != NULL) {
 		uint32_t nn = intern_count(c->u->names);
 		c->verdict = xcalloc(nn ? nn : 1, 1);
+		c->vp = xmalloc(sizeof(double) * (nn ? nn : 1));
+		c->vq = xmalloc(sizeof(double) * (nn ? nn : 1));
+		for (uint32_t i = 0; i < nn; i++)
+			c->vp[i] = c->vq[i] = NAN;
 		c->nverdict = nn;
 		for (uint32_t i = 0; i < count; i++)
-			if (r[i].name < nn)
+			if (r[i].name < nn) {
 				c->verdict[r[i].name] = (uint8_t)res[i].verdict;
+				c->vp[r[i].name] = res[i].p;
+				c->vq[r[i].name] = res[i].q;
+			}
 	}
 	free(res);
 	free(r);
+}
+
+enum ds_verdict
+compare_name_verdict(const ft_compare *c, uint32_t name, double *p, double *q)
+{
+	if (c->verdict == NULL || name >= c->nverdict) {
+		*p = *q = NAN;
+		return DS_NOTEST;
+	}
+	*p = c->vp[name];
+	*q = c->vq[name];
+	return (enum ds_verdict)c->verdict[name];
+}
+
+void
+compare_regressions_by_verdict(const ft_compare *c, ft_regress *r, uint32_t n)
+{
+	if (c->verdict == NULL || n == 0)
+		return;
+	ft_regress *t = xmalloc(sizeof(*t) * n);
+	uint32_t k = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < n; i++) {
+			double p, q;
+			enum ds_verdict v = compare_name_verdict(c, r[i].name, &p, &q);
+			int sig = v == DS_SLOWER || v == DS_FASTER;
+			if (sig == (pass == 0))
+				t[k++] = r[i];
+		}
+	memcpy(r, t, sizeof(*t) * n);
+	free(t);
 }
 
 enum ds_verdict
@@ -1214,8 +1257,8 @@ compare_verdict_color(const ft_compare *c, uint32_t n, enum cmp_basis b,
 	    compare_max_delta(c, b)), pal);
 }
 
-static void
-fmt_p(char *buf, size_t cap, double p)
+void
+compare_fmt_p(char *buf, size_t cap, double p)
 {
 	if (isnan(p))
 		snprintf(buf, cap, "-");
@@ -1364,8 +1407,8 @@ compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n, double min_
 		char pv[16] = "-", qv[16] = "-";
 		const char *verdict = "-";
 		if (res != NULL) {
-			fmt_p(pv, sizeof(pv), res[i].p);
-			fmt_p(qv, sizeof(qv), res[i].q);
+			compare_fmt_p(pv, sizeof(pv), res[i].p);
+			compare_fmt_p(qv, sizeof(qv), res[i].q);
 			verdict = ds_verdict_name(res[i].verdict);
 		}
 		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s%s\n", s0, s1,

@@ -96,6 +96,7 @@ typedef struct ft_compare {
 	 * name id (< nverdict) an enum ds_verdict, and the fit they were made
 	 * under; verdict is NULL when no test was possible (notest: why). */
 	uint8_t *verdict;
+	double *vp, *vq;      /* per name id: p and q (NAN: not tested) */
 	uint32_t nverdict;
 	ds_fit fit;
 	const char *notest;
@@ -211,6 +212,18 @@ typedef struct ft_regress {
  * Returns the count; *out is malloc'd. */
 uint32_t compare_regressions(const ft_compare *c, enum cmp_basis b,
     ft_regress **out);
+
+/* Move the rows whose verdict is slower or faster to the front, keeping
+ * the order within each part (significance first, then size). */
+void compare_regressions_by_verdict(const ft_compare *c, ft_regress *r, uint32_t n);
+
+/* The verdict, p and q of the function name (DS_NOTEST, NAN, NAN when no
+ * test was made). */
+enum ds_verdict compare_name_verdict(const ft_compare *c, uint32_t name, double *p,
+    double *q);
+
+/* p or q as the tables print it: "0.031", "<1e-300", "-" for NAN. */
+void compare_fmt_p(char *buf, size_t cap, double p);
 
 /* Re-sort an existing table. */
 void compare_regressions_sort(const ft_compare *c, ft_regress *r, uint32_t n,

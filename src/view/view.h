@@ -150,6 +150,7 @@ typedef struct ft_view {
 	enum cview_split split;
 	enum cmp_width wsrc; /* differential width source */
 	int palette;         /* enum cmp_palette of the verdict colours */
+	double min_change, min_share; /* regressions rows hidden (compare_row_hidden) */
 	const ft_profile *in[2]; /* the inputs (not owned; NULL: cannot rebuild) */
 	int incol[2];
 	ft_compare_opts copts;

@@ -899,6 +899,9 @@ table_rows(ft_view *v)
 	uint8_t *map = t->m != NULL ? match_names(t->m, v->prof->names) : NULL;
 	for (uint32_t i = 0; i < t->nall; i++) {
 		uint32_t nm = t->rall != NULL ? t->rall[i].name : t->all[i].name;
+		if (t->rall != NULL && compare_row_hidden(v->cmp, &t->rall[i],
+		    (enum cmp_basis)t->sort, v->min_change, v->min_share))
+			continue;
 		if (map == NULL || map[nm])
 			t->rows[t->nrows++] = i;
 	}
@@ -937,6 +940,7 @@ view_table_refresh(ft_view *v)
 	t->rall = NULL;
 	if (v->cmp != NULL) {
 		t->nall = compare_regressions(v->cmp, (enum cmp_basis)t->sort, &t->rall);
+		compare_regressions_by_verdict(v->cmp, t->rall, t->nall);
 	} else {
 		ft_profile *owned;
 		uint32_t first = table_first_rows(v);
@@ -1027,6 +1031,7 @@ view_table_sort(ft_view *v)
 	if (v->cmp != NULL) {
 		t->sort = t->sort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
 		compare_regressions_sort(v->cmp, t->rall, t->nall, (enum cmp_basis)t->sort);
+		compare_regressions_by_verdict(v->cmp, t->rall, t->nall);
 		t->sel = t->top = 0;
 		table_rows(v);
 	} else {

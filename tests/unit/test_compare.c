@@ -904,6 +904,35 @@ verdict_frames(const char *fa, const char *fb, const char *slower)
 	CHECK(ly == view_legend_row(&v) && ly > 0);
 	CHECK(canvas_has(&cv, "(robust) rho=") == ly);
 	CHECK((canvas_has(&cv, "+parse") > 0) == (slower != NULL));
+	/* R: p, q and verdict columns, significant rows first, values in
+	 * their unit; --min-change / --min-share hide small rows. */
+	CHECK_INT(view_key(&v, 'R'), V_REDRAW);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "sorted by verdict, then |delta self|") == 0);
+	char row[1024];
+	canvas_row_text(&cv, 1, row, sizeof(row));
+	CHECK(strstr(row, " p ") != NULL && strstr(row, " q ") != NULL &&
+	    strstr(row, "verdict") < strstr(row, "function"));
+	canvas_row_text(&cv, 2, row, sizeof(row));
+	if (slower != NULL)
+		CHECK(strstr(row, " slower ") != NULL && strstr(row, slower) != NULL);
+	else
+		CHECK(strstr(row, " slower ") == NULL && strstr(row, " faster ") == NULL);
+	CHECK(strstr(row, " ms ") != NULL);
+	uint32_t all = v.table.nrows;
+	CHECK(all > 20);
+	v.min_change = 5;
+	v.min_share = 0.5;
+	view_table_refresh(&v);
+	CHECK(v.table.nrows < all && (slower == NULL || v.table.nrows > 0));
+	for (uint32_t i = 0; i < v.table.nrows; i++)
+		CHECK(!compare_row_hidden(&c, &v.table.rall[v.table.rows[i]], CMP_BASIS_SELF, 5, 0.5));
+	/* 80 columns: the verdict alone. */
+	canvas_free(&cv);
+	canvas_init(&cv, 80, 30, 0);
+	render_view(&v, &cv);
+	canvas_row_text(&cv, 1, row, sizeof(row));
+	CHECK(strstr(row, "verdict") != NULL && strstr(row, " q ") == NULL);
 	canvas_free(&cv);
 	view_free(&v);
 	compare_free(&c);
