@@ -696,8 +696,95 @@ compute_derived(ft_compare *c)
 
 static void set_verdicts(ft_compare *c);
 
+const char *
+compare_norm_name(int norm)
+{
+	switch (norm) {
+	case CMP_NORM_ROBUST: return "robust";
+	case CMP_NORM_TOTAL: return "total";
+	case CMP_NORM_RATE: return "per second";
+	default: return "absolute";
+	}
+}
+
+int
+compare_norm_parse(const char *s)
+{
+	if (strcmp(s, "robust") == 0)
+		return CMP_NORM_ROBUST;
+	if (strcmp(s, "absolute") == 0 || strcmp(s, "abs") == 0 || strcmp(s, "none") == 0)
+		return CMP_NORM_ABS;
+	if (strcmp(s, "total") == 0 || strcmp(s, "totals") == 0)
+		return CMP_NORM_TOTAL;
+	if (strcmp(s, "rate") == 0 || strcmp(s, "per-second") == 0)
+		return CMP_NORM_RATE;
+	return -1;
+}
+
+static int build_scaled(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
+
+/* k as a fraction num / den with den = 2^20 (k > 0). */
+static void
+k_fraction(double k, ft_val *num, ft_val *den)
+{
+	*den = 1 << 20;
+	double n = k * (double)*den;
+	*num = n < 1 ? 1 : n > 9e15 ? (ft_val)9e15 : (ft_val)llround(n);
+}
+
 int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
+{
+	if (o == NULL || o->norm == CMP_NORM_FLAG || (o->scale_num > 0 && o->scale_den > 0)) {
+		int rc = build_scaled(c, a, ca, b, cb, o, err);
+		if (rc == 0) {
+			c->norm = c->normalized ? CMP_NORM_TOTAL : CMP_NORM_ABS;
+			c->norm_factor = c->normalized && c->raw_total_a > 0 ?
+			    (double)c->total[0] / (double)c->raw_total_a : 1;
+		}
+		return rc;
+	}
+	ft_compare_opts m = *o;
+	m.norm = CMP_NORM_FLAG;
+	m.normalize = o->norm == CMP_NORM_TOTAL;
+	const char *note = NULL;
+	if (o->norm == CMP_NORM_ROBUST) {
+		/* k from the unscaled comparison's fit, then A scaled by it. */
+		ft_compare t;
+		m.normalize = 0;
+		if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
+			return -1;
+		if (t.verdict != NULL && t.fit.k > 0 && isfinite(t.fit.k)) {
+			k_fraction(t.fit.k, &m.scale_num, &m.scale_den);
+			snprintf(m.norm_by, sizeof(m.norm_by), "k=%.3g (%s)", t.fit.k,
+			    t.fit.robust ? "robust" : "totals of the counts");
+		} else {
+			note = "robust: no test possible, so no k";
+		}
+		compare_free(&t);
+	} else if (o->norm == CMP_NORM_RATE) {
+		if (a->duration_ns > 0 && b->duration_ns > 0) {
+			m.scale_num = b->duration_ns;
+			m.scale_den = a->duration_ns;
+			snprintf(m.norm_by, sizeof(m.norm_by), "duration (B %.3g s / A %.3g s)",
+			    (double)b->duration_ns / 1e9, (double)a->duration_ns / 1e9);
+		} else {
+			note = "per second: a recording does not state its duration";
+		}
+	}
+	if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
+		return -1;
+	c->norm = o->norm;
+	c->norm_note = note;
+	c->norm_factor = c->normalized && c->raw_total_a > 0 ?
+	    (double)c->total[0] / (double)c->raw_total_a : 1;
+	return 0;
+}
+
+static int
+build_scaled(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
 {
 	memset(c, 0, sizeof(*c));

@@ -49,6 +49,17 @@
 #define CMP_IN_B 2
 
 enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_COUNT };
+
+/* How A is scaled before comparing (ft_compare_opts.norm):
+ * CMP_NORM_FLAG: as .normalize says (B's total, or none);
+ * ROBUST: by k, the B/A ratio of an unchanged function (diffstat.h; none
+ * when no test is possible: bytes); ABS: none (k = 1: the same work or
+ * the same duration); TOTAL: by total(B) / total(A); RATE: per second,
+ * by B's recorded duration over A's (none when either has none). */
+enum cmp_norm {
+	CMP_NORM_FLAG = 0, CMP_NORM_ROBUST, CMP_NORM_ABS, CMP_NORM_TOTAL, CMP_NORM_RATE,
+	CMP_NORM_COUNT
+};
 enum cmp_basis { CMP_BASIS_TOTAL = 0, CMP_BASIS_SELF };
 
 typedef struct ft_compare {
@@ -100,6 +111,12 @@ typedef struct ft_compare {
 	uint32_t nverdict;
 	ds_fit fit;
 	const char *notest;
+	/* The normalisation asked for (enum cmp_norm) and the factor A was
+	 * scaled by (1 when none); norm_note says why a mode fell back to
+	 * none ("no durations"), else NULL. */
+	int norm;
+	double norm_factor;
+	const char *norm_note;
 } ft_compare;
 
 typedef struct ft_compare_opts {
@@ -112,6 +129,7 @@ typedef struct ft_compare_opts {
 	 * norm_by says by what ("range length (B 1 s / A 2 s)"). */
 	ft_val scale_num, scale_den;
 	char norm_by[96];
+	int norm;             /* enum cmp_norm */
 } ft_compare_opts;
 
 /* The key two frame names are matched by in a comparison of two files:
@@ -153,6 +171,11 @@ int compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 
 /* Width source of the differential graph. */
 ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
+
+/* Name of a normalisation mode: "robust", "absolute", "total", "per second";
+ * cmp_norm_parse() the reverse (also "rate", "none", "abs"), -1 if none. */
+const char *compare_norm_name(int norm);
+int compare_norm_parse(const char *s);
 
 /* Short name of a width source: "B", "A", "max(A,B)". */
 const char *compare_width_name(enum cmp_width w);
