@@ -183,11 +183,14 @@ static const struct cli_option options[] = {
 	    "  --merge                sum all the given profiles into one\n"},
 	{"diff", no_argument, OPT_DIFF,
 	    "  --diff                 comparison: open the differential flame graph\n"},
-	{"normalize", no_argument, OPT_NORMALIZE,
-	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
+	{"normalize", optional_argument, OPT_NORMALIZE,
+	    "  --normalize [MODE]     comparison: how BEFORE is scaled: robust (the\n"
+	    "                         default: by k, the ratio of an unchanged function),\n"
+	    "                         absolute (not), total (to AFTER's total: --normalize\n"
+	    "                         alone), rate (per second of each recording)\n"
 	    "                         (with two profiles, --top lists regressions and\n"
 	    "                         --export folded writes 'stack BEFORE AFTER')\n"},
-	{"normalise", no_argument, OPT_NORMALIZE, NULL},
+	{"normalise", optional_argument, OPT_NORMALIZE, NULL},
 	{"no-normalize", no_argument, OPT_NO_NORMALIZE,
 	    "  --no-normalize         comparison: raw values even when the sample types\n"
 	    "                         differ (then BEFORE is scaled to AFTER's total)\n"},
@@ -379,8 +382,22 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_NO_MOUSE: o->mouse = 0; break;
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
-	case OPT_NORMALIZE: o->normalize = 1; break;
-	case OPT_NO_NORMALIZE: o->normalize = -1; break;
+	case OPT_NORMALIZE: {
+		/* --normalize=MODE, --normalize MODE (a mode word that is not a
+		 * file here), or alone: to B's total as before. */
+		const char *m = arg;
+		if (m == NULL && argv[optind] != NULL && compare_norm_parse(argv[optind]) >= 0 &&
+		    access(argv[optind], F_OK) != 0)
+			m = argv[optind++];
+		int mode = m != NULL ? compare_norm_parse(m) : CMP_NORM_TOTAL;
+		if (mode < 0)
+			return usage_error("--normalize wants robust, absolute, total or rate, "
+			    "not '%s'", m);
+		o->norm_mode = mode;
+		o->normalize = mode == CMP_NORM_TOTAL ? 1 : mode == CMP_NORM_ABS ? -1 : 2;
+		break;
+	}
+	case OPT_NO_NORMALIZE: o->normalize = -1; o->norm_mode = CMP_NORM_ABS; break;
 	case OPT_STRIP_ROOT: o->strip_root = 1; break;
 	case OPT_EXACT_NAMES: o->exact_names = 1; break;
 	case OPT_GROUP:

@@ -112,11 +112,17 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 {
 	const ft_compare *cmp = v->cmp;
 	canvas_fill(c, 0, c->w, y, ' ', st_plain);
-	char buf[256], kt[128];
+	char buf[512], kt[128], ra[48], tb[48];
 	k_text(cmp, kt, sizeof(kt));
 	int x = 0;
+	/* The normalisation: its mode, A's factor, the raw totals [K]. */
+	units_human(ra, sizeof(ra), cmp->u, CMP_A, cmp->raw_total_a);
+	units_human(tb, sizeof(tb), cmp->u, CMP_B, cmp->total[1]);
+	char nt[160];
+	snprintf(nt, sizeof(nt), " | %s: A x%.3g, T_A %s, T_B %s [K]", compare_norm_name(cmp->norm),
+	    cmp->norm_factor, ra, tb);
 	if (cmp->verdict == NULL) {
-		snprintf(buf, sizeof(buf), "%s: colours show raw deltas", kt);
+		snprintf(buf, sizeof(buf), "%s: colours show raw deltas%s", kt, nt);
 		text(c, x, y, c->w, buf, st_plain);
 		return;
 	}
@@ -126,7 +132,7 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 	ft_val mx = compare_max_delta(cmp, b);
 	fmt_val(lo, sizeof(lo), v, 0);
 	fmt_val(hi, sizeof(hi), v, mx);
-	snprintf(buf, sizeof(buf), "%s rho=%.2g | ", kt, cmp->fit.rho);
+	snprintf(buf, sizeof(buf), "%s rho=%.2g%s | ", kt, cmp->fit.rho, nt);
 	x += text(c, x, y, c->w, buf, st_plain);
 	ft_style s1 = {0x000000, compare_verdict_rgb(1, 1, pal), 0};
 	ft_style s0 = {0x000000, compare_verdict_rgb(0, 0, pal), 0};

@@ -721,6 +721,24 @@ compare_norm_parse(const char *s)
 	return -1;
 }
 
+/* The verdicts of from (and its fit) replace those of c. */
+static void
+move_verdicts(ft_compare *c, ft_compare *from)
+{
+	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
+	c->verdict = from->verdict;
+	c->vp = from->vp;
+	c->vq = from->vq;
+	c->nverdict = from->nverdict;
+	c->fit = from->fit;
+	c->notest = from->notest;
+	from->verdict = NULL;
+	from->vp = from->vq = NULL;
+	from->nverdict = 0;
+}
+
 static int build_scaled(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
 
@@ -748,22 +766,36 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	}
 	ft_compare_opts m = *o;
 	m.norm = CMP_NORM_FLAG;
-	m.normalize = o->norm == CMP_NORM_TOTAL;
+	m.normalize = 0;
 	const char *note = NULL;
+	if (o->norm == CMP_NORM_ABS) {
+		if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
+			return -1;
+		c->norm = CMP_NORM_ABS;
+		c->norm_factor = 1;
+		return 0;
+	}
+	/* The verdicts are made on the unscaled comparison: the counts of A
+	 * as recorded (scaled values are no longer whole samples). */
+	ft_compare t;
+	if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
+		return -1;
+	m.normalize = o->norm == CMP_NORM_TOTAL;
 	if (o->norm == CMP_NORM_ROBUST) {
 		/* k from the unscaled comparison's fit, then A scaled by it. */
-		ft_compare t;
-		m.normalize = 0;
-		if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
-			return -1;
-		if (t.verdict != NULL && t.fit.k > 0 && isfinite(t.fit.k)) {
+		if (t.verdict != NULL && t.fit.robust && t.fit.k > 0 && isfinite(t.fit.k)) {
 			k_fraction(t.fit.k, &m.scale_num, &m.scale_den);
-			snprintf(m.norm_by, sizeof(m.norm_by), "k=%.3g (%s)", t.fit.k,
-			    t.fit.robust ? "robust" : "totals of the counts");
+			snprintf(m.norm_by, sizeof(m.norm_by), "k=%.3g (robust)", t.fit.k);
+		} else if (t.verdict != NULL && profile_total(a, FT_ROOT, ca) > 0 &&
+		    profile_total(b, FT_ROOT, cb) > 0) {
+			/* Too few functions for the median: k is B/A of the
+			 * totals, the exact scaling to B's total. */
+			m.normalize = 1;
+			note = "robust: too few functions with 20+ samples on both sides, "
+			    "so A is scaled to B's total";
 		} else {
 			note = "robust: no test possible, so no k";
 		}
-		compare_free(&t);
 	} else if (o->norm == CMP_NORM_RATE) {
 		if (a->duration_ns > 0 && b->duration_ns > 0) {
 			m.scale_num = b->duration_ns;
@@ -774,8 +806,19 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 			note = "per second: a recording does not state its duration";
 		}
 	}
-	if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
-		return -1;
+	if (build_scaled(c, a, ca, b, cb, &m, err) != 0) {
+		/* Scaled values beyond 64 bits: compare unscaled, and say so. */
+		m.normalize = 0;
+		m.scale_num = m.scale_den = 0;
+		m.norm_by[0] = '\0';
+		note = "A could not be scaled (values beyond 64 bits)";
+		if (build_scaled(c, a, ca, b, cb, &m, err) != 0) {
+			compare_free(&t);
+			return -1;
+		}
+	}
+	move_verdicts(c, &t);
+	compare_free(&t);
 	c->norm = o->norm;
 	c->norm_note = note;
 	c->norm_factor = c->normalized && c->raw_total_a > 0 ?
@@ -911,8 +954,9 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 		}
 		c->tu = t.u;
 		t.u = NULL;
+		/* The verdicts of the upright union (made unscaled). */
+		move_verdicts(c, &t);
 		compare_free(&t);
-		set_verdicts(c);
 	}
 	return rc;
 }
@@ -1421,9 +1465,16 @@ compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n, double min_
 	else if (c->normalized)
 		fprintf(out, " (normalised to B's total from %s)", raw);
 	fprintf(out, "\nB: %s (%s), total %s\n", e[2], e[3], tb);
-	ds_fit fit;
-	const char *why = NULL;
-	ds_result *res = compare_test(c, r, count, &fit, &why);
+	/* The verdicts made when the comparison was built (on A's counts as
+	 * recorded, before any scaling). */
+	ds_fit fit = c->fit;
+	const char *why = c->notest != NULL ? c->notest : "no counts";
+	ds_result *res = NULL;
+	if (c->verdict != NULL) {
+		res = xcalloc(count ? count : 1, sizeof(*res));
+		for (uint32_t i = 0; i < count; i++)
+			res[i].verdict = compare_name_verdict(c, r[i].name, &res[i].p, &res[i].q);
+	}
 	if (res != NULL) {
 		fprintf(out, "test of self samples: k = %.4g (%s), rho = %.3g; p two-sided "
 		    "beta-binomial, q Benjamini-Hochberg; slower/faster: q < 0.05, same: the "

@@ -314,6 +314,10 @@ void view_heat_ready(ft_view *v);
 int view_activity_rows(const ft_view *v);
 /* Rows of a comparison's verdict legend above its panes (0 or 1). */
 int view_legend_rows(const ft_view *v);
+/* K: the next normalisation of a comparison (robust, absolute, total,
+ * per second when both inputs state their duration), rebuilt through the
+ * filters.  Returns 0, or -1 with a message. */
+int view_compare_cycle_norm(ft_view *v);
 /* The screen row of that legend (-1 when none). */
 int view_legend_row(const ft_view *v);
 /* view_activity.c: the activity line's counts for ncols columns

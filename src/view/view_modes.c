@@ -464,6 +464,40 @@ refilter(ft_view *v, ft_diag *err)
 	return 0;
 }
 
+int
+view_compare_cycle_norm(ft_view *v)
+{
+	if (v->cmp == NULL || v->in[0] == NULL) {
+		v->message = "K scales A when comparing two profiles";
+		return -1;
+	}
+	int rate = v->in[0]->duration_ns > 0 && v->in[1] != NULL && v->in[1]->duration_ns > 0;
+	int cur = v->cmp->norm, next;
+	switch (cur) {
+	case CMP_NORM_ROBUST: next = CMP_NORM_ABS; break;
+	case CMP_NORM_ABS: next = CMP_NORM_TOTAL; break;
+	case CMP_NORM_TOTAL: next = rate ? CMP_NORM_RATE : CMP_NORM_ROBUST; break;
+	default: next = CMP_NORM_ROBUST; break;
+	}
+	ft_compare_opts keep = v->copts;
+	v->copts.norm = next;
+	v->copts.normalize = next == CMP_NORM_TOTAL;
+	v->copts.scale_num = v->copts.scale_den = 0;
+	v->copts.norm_by[0] = '\0';
+	ft_diag err;
+	if (refilter(v, &err) != 0) {
+		v->copts = keep;
+		view_message(v, err.msg);
+		return -1;
+	}
+	char msg[256];
+	snprintf(msg, sizeof(msg), "normalisation: %s (A x%.3g)%s%s", compare_norm_name(v->cmp->norm),
+	    v->cmp->norm_factor, v->cmp->norm_note ? ": " : "",
+	    v->cmp->norm_note ? v->cmp->norm_note : "");
+	view_message(v, msg);
+	return 0;
+}
+
 void
 view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle, ft_profile *base)
 {

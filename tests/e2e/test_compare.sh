@@ -128,4 +128,19 @@ ft_check "growth marked" ft_matches '\+new'
 ft_keys q
 ft_check "q quits" ft_wait_for '^flametui exited 0'
 
+# Verdicts (issue 26): real perf recordings, parse ~30% slower in slow.
+# The legend line names the test; R shows p, q and verdict columns before
+# the function name, the significant row (parse, slower) first.
+S=tests/data/compare-stats
+ft_start 150 30 -- "$S/same1.perf.txt.gz" "$S/slow.perf.txt.gz"
+ft_check "verdict pair opens with the legend" ft_wait_for 'red: slower +blue: faster +grey: no real change \(q<0\.05\)'
+ft_keys R
+ft_check "R: sorted by verdict, then size" ft_wait_for '^regressions by function, sorted by verdict, then \|delta self\|'
+ft_check "R: p, q and verdict columns, the function last" ft_matches ' p +q +verdict +function *$'
+ft_check "R: first row is parse, slower" ft_poll 3 row_matches 3 ' slower +parse *$'
+one_sig_row() { [ "$(ft_screen | grep -cE ' (slower|faster) +[^ ]+ *$')" -eq 1 ]; }
+ft_check "R: no other row is slower or faster" one_sig_row
+ft_keys q
+ft_check "q quits" ft_wait_for '^flametui exited 0'
+
 ft_done

@@ -1,5 +1,6 @@
 /* test_compare.c - comparing two profiles: path matching, absent frames,
  * normalisation, colour scale, zero totals, regressions, the views. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -941,6 +942,63 @@ verdict_frames(const char *fa, const char *fb, const char *slower)
 	intern_unref(names);
 }
 
+/* K cycles the normalisation: robust (A x k), absolute (raw), total (A
+ * scaled to B's total), back to robust (perf script states no duration:
+ * no per-second mode); the verdicts stay those of the raw counts. */
+TEST(normalisation_modes_cycle)
+{
+	ft_intern *names = intern_new();
+	ft_load_opts lo;
+	memset(&lo, 0, sizeof(lo));
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *a = load_file("tests/data/compare-stats/same1.perf.txt.gz", names, &lo,
+	    &rep, &err);
+	ft_profile *b = load_file("tests/data/compare-stats/slow.perf.txt.gz", names, &lo,
+	    &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL)
+		return;
+	ft_compare c;
+	ft_compare_opts o = {.sort = FT_SORT_NAME, .norm = CMP_NORM_ROBUST};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK_INT(c.norm, CMP_NORM_ROBUST);
+	CHECK(c.fit.robust && c.fit.k > 0.9 && c.fit.k < 1.0);
+	/* A scaled by k: its total is k times the raw one (to a unit). */
+	double want = (double)c.raw_total_a * c.fit.k;
+	CHECK(fabs((double)c.total[0] - want) < want * 1e-6);
+	CHECK(fabs(c.norm_factor - c.fit.k) < 1e-6);
+	ft_view v;
+	view_init_compare(&v, &c, 140, 20);
+	view_set_inputs(&v, a, 0, b, 0, &o, NULL);
+	ft_canvas cv;
+	canvas_init(&cv, 140, 20, 0);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "robust: A x0.954") == view_legend_row(&v));
+	CHECK_INT(view_key(&v, 'K'), V_REDRAW);
+	CHECK_INT(v.cmp->norm, CMP_NORM_ABS);
+	CHECK_INT(v.cmp->total[0], v.cmp->raw_total_a);
+	CHECK(strstr(v.message, "normalisation: absolute") != NULL);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "absolute: A x1,") >= 0);
+	/* The verdict of parse does not depend on the scaling. */
+	uint32_t parse = intern_find(names, "parse", 5, 0);
+	double p, q;
+	CHECK_INT(compare_name_verdict(v.cmp, parse, &p, &q), DS_SLOWER);
+	view_key(&v, 'K');
+	CHECK_INT(v.cmp->norm, CMP_NORM_TOTAL);
+	CHECK_INT(v.cmp->total[0], v.cmp->total[1]);
+	CHECK_INT(compare_name_verdict(v.cmp, parse, &p, &q), DS_SLOWER);
+	view_key(&v, 'K');
+	CHECK_INT(v.cmp->norm, CMP_NORM_ROBUST);
+	canvas_free(&cv);
+	view_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
 TEST(verdict_colours_on_real_recordings)
 {
 	verdict_frames("same1", "same2", NULL);
@@ -1341,6 +1399,7 @@ main(void)
 	RUN(inline_frames_match_plain_functions);
 	RUN(deltas_beyond_64_bits_are_counted);
 	RUN(verdict_colours_on_real_recordings);
+	RUN(normalisation_modes_cycle);
 	RUN(labels_of_both_sides);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
