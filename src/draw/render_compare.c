@@ -139,14 +139,13 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 	ft_style s2 = {0x000000, compare_verdict_rgb(-1, 1, pal), 0};
 	if (v->colors <= 0)
 		s1 = s0 = s2 = st_plain;
-	x += text(c, x, y, c->w, pal == CMP_PAL_COLORBLIND ? "+slower (orange)" :
-	    "+slower (red)", s1);
+	x += text(c, x, y, c->w, pal == CMP_PAL_COLORBLIND ? "orange: slower" : "red: slower", s1);
 	x += text(c, x, y, c->w, " ", st_plain);
-	x += text(c, x, y, c->w, "same/unsure (grey)", s0);
+	x += text(c, x, y, c->w, "blue: faster", s2);
 	x += text(c, x, y, c->w, " ", st_plain);
-	x += text(c, x, y, c->w, "-faster (blue)", s2);
-	snprintf(buf, sizeof(buf), " | q<0.05 | shade: |%s delta| %s..%s", b == CMP_BASIS_SELF ?
-	    "self" : "total", lo, hi);
+	x += text(c, x, y, c->w, "grey: no real change", s0);
+	snprintf(buf, sizeof(buf), " (q<0.05) | shade: |%s delta| %s..%s",
+	    b == CMP_BASIS_SELF ? "self" : "total", lo, hi);
 	text(c, x, y, c->w, buf, st_plain);
 }
 
