@@ -321,7 +321,15 @@ side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	snprintf(buf, sizeof(buf), "%s%s: ", active ? ">" : " ", idx == 0 ? "A" : "B");
 	x += text(c, x, p->y, x1, buf, st);
 	fmt_val(t, sizeof(t), v, cmp->total[idx]);
-	snprintf(buf, sizeof(buf), "total %s", t);
+	if (cmp->whole[idx] != cmp->total[idx]) {
+		/* Filtered: what is kept of the whole side. */
+		char wt[64], wp[24];
+		fmt_val(wt, sizeof(wt), v, cmp->whole[idx]);
+		units_pct(wp, sizeof(wp), (double)cmp->total[idx], (double)cmp->whole[idx]);
+		snprintf(buf, sizeof(buf), "%s of %s (%s)", t, wt, wp);
+	} else {
+		snprintf(buf, sizeof(buf), "total %s", t);
+	}
 	x += text(c, x, p->y, x1, buf, st);
 	/* The sample type, when it says more than "samples" (pprof). */
 	const char *type = cmp->u->types[idx == 0 ? CMP_A : CMP_B].name;
@@ -361,10 +369,20 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	const ft_compare *cmp = v->cmp;
 	int x1 = p->x + p->w;
 	canvas_fill(c, p->x, x1, p->y, ' ', st);
-	char buf[1024], ta[64], tb[64], d[64], pct[32], type[160];
+	char buf[1024], ta[160], tb[160], d[64], pct[32], type[160];
 	units_type_label(type, sizeof(type), cmp->u, CMP_B);
-	fmt_val(ta, sizeof(ta), v, cmp->total[0]);
-	fmt_val(tb, sizeof(tb), v, cmp->total[1]);
+	for (int i = 0; i < 2; i++) {
+		char *o = i ? tb : ta, t[64], wt[64], wp[24];
+		fmt_val(t, sizeof(t), v, cmp->total[i]);
+		if (cmp->whole[i] == cmp->total[i]) {
+			snprintf(o, 160, "%s", t);
+			continue;
+		}
+		/* Filtered: the kept part of the whole side. */
+		fmt_val(wt, sizeof(wt), v, cmp->whole[i]);
+		units_pct(wp, sizeof(wp), (double)cmp->total[i], (double)cmp->whole[i]);
+		snprintf(o, 160, "%s of %s (%s)", t, wt, wp);
+	}
 	ft_val dt = compare_delta(cmp, FT_ROOT, CMP_BASIS_TOTAL);
 	fmt_delta(d, sizeof(d), v, dt);
 	compare_pct(pct, sizeof(pct), cmp->total[0], dt);
@@ -416,7 +434,8 @@ side_value(char *buf, size_t cap, const ft_view *v, ft_val x, int present, int s
 		return;
 	}
 	fmt_val(t, sizeof(t), v, x);
-	units_pct(pc, sizeof(pc), (double)x, (double)v->cmp->total[side]);
+	/* Of the whole side, before any filter (as pprof's). */
+	units_pct(pc, sizeof(pc), (double)x, (double)v->cmp->whole[side]);
 	snprintf(buf, cap, "%s (%s)", t, pc);
 }
 
@@ -449,8 +468,8 @@ rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style matc
 		char ma[48], mb[48], pa[24], pb[24], buf[200];
 		fmt_val(ma, sizeof(ma), v, v->matched[0]);
 		fmt_val(mb, sizeof(mb), v, v->matched[1]);
-		units_pct(pa, sizeof(pa), (double)v->matched[0], (double)cmp->total[0]);
-		units_pct(pb, sizeof(pb), (double)v->matched[1], (double)cmp->total[1]);
+		units_pct(pa, sizeof(pa), (double)v->matched[0], (double)cmp->whole[0]);
+		units_pct(pb, sizeof(pb), (double)v->matched[1], (double)cmp->whole[1]);
 		snprintf(buf, sizeof(buf), "Matched: A %s (%s) B %s (%s) | ", pa, ma, pb, mb);
 		x += text(c, x, y, c->w, buf, match);
 	}

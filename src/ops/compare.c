@@ -755,12 +755,14 @@ int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
 {
-	if (o == NULL || o->norm == CMP_NORM_FLAG || (o->scale_num > 0 && o->scale_den > 0)) {
+	if (o == NULL || o->norm == CMP_NORM_FLAG) {
 		int rc = build_scaled(c, a, ca, b, cb, o, err);
 		if (rc == 0) {
 			c->norm = c->normalized ? CMP_NORM_TOTAL : CMP_NORM_ABS;
 			c->norm_factor = c->normalized && c->raw_total_a > 0 ?
 			    (double)c->total[0] / (double)c->raw_total_a : 1;
+			c->whole[0] = c->total[0];
+			c->whole[1] = c->total[1];
 		}
 		return rc;
 	}
@@ -778,10 +780,17 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	/* The verdicts are made on the unscaled comparison: the counts of A
 	 * as recorded (scaled values are no longer whole samples). */
 	ft_compare t;
+	m.scale_num = m.scale_den = 0;
 	if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
 		return -1;
+	m.scale_num = o->scale_num;
+	m.scale_den = o->scale_den;
 	m.normalize = o->norm == CMP_NORM_TOTAL;
-	if (o->norm == CMP_NORM_ROBUST) {
+	if (o->scale_num > 0 && o->scale_den > 0) {
+		/* A factor given (that of the whole profiles, for a filtered
+		 * comparison: compare_build_filtered). */
+		m.normalize = 0;
+	} else if (o->norm == CMP_NORM_ROBUST) {
 		/* k from the unscaled comparison's fit, then A scaled by it. */
 		if (t.verdict != NULL && t.fit.robust && t.fit.k > 0 && isfinite(t.fit.k)) {
 			k_fraction(t.fit.k, &m.scale_num, &m.scale_den);
@@ -823,6 +832,8 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	c->norm_note = note;
 	c->norm_factor = c->normalized && c->raw_total_a > 0 ?
 	    (double)c->total[0] / (double)c->raw_total_a : 1;
+	c->whole[0] = c->total[0];
+	c->whole[1] = c->total[1];
 	return 0;
 }
 
@@ -926,6 +937,31 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 	if (f == NULL || f->n == 0)
 		return compare_build(c, a, ca, b, cb, o, err);
 	enum ft_sort sort = o != NULL ? o->sort : FT_SORT_NAME;
+	ft_compare_opts fo;
+	ft_val whole[2] = {0, 0};
+	int have_whole = 0;
+	if (o != NULL && o->norm != CMP_NORM_FLAG && o->norm != CMP_NORM_ABS &&
+	    !(o->scale_num > 0 && o->scale_den > 0)) {
+		/* A is scaled as for the whole profiles (k of everything, not
+		 * of what the filter kept), so a filter changes no factor. */
+		ft_compare w;
+		if (compare_build(&w, a, ca, b, cb, o, err) != 0)
+			return -1;
+		fo = *o;
+		if (w.normalized && w.norm_factor > 0 && isfinite(w.norm_factor)) {
+			k_fraction(w.norm_factor, &fo.scale_num, &fo.scale_den);
+			/* (No text: to B's total, as the headers say.) */
+			snprintf(fo.norm_by, sizeof(fo.norm_by), "%s", w.norm_by != NULL ?
+			    w.norm_by : "");
+		} else {
+			fo.norm = CMP_NORM_ABS;
+		}
+		whole[0] = w.total[0];
+		whole[1] = w.total[1];
+		have_whole = 1;
+		compare_free(&w);
+		o = &fo;
+	}
 	ft_profile *fa = transform_apply(a, f, sort, ca, err);
 	if (fa == NULL)
 		return -1;
@@ -938,6 +974,19 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 	if (fb != fa)
 		profile_free(fb);
 	profile_free(fa);
+	if (rc == 0 && have_whole) {
+		c->norm = o == &fo && fo.norm != CMP_NORM_ABS ? fo.norm : c->norm;
+		c->whole[0] = whole[0];
+		c->whole[1] = whole[1];
+	} else if (rc == 0) {
+		/* The whole totals, A scaled as the filtered A was. */
+		ft_val wa = profile_total(a, FT_ROOT, ca), wb = profile_total(b, FT_ROOT, cb);
+		int scale = c->u->scale;
+		double ma = pow(10, scale - a->scale), mb = pow(10, scale - b->scale);
+		double sa = (double)wa * ma * c->norm_factor, sb = (double)wb * mb;
+		c->whole[0] = sa > 9.2e18 ? INT64_MAX : sa < -9.2e18 ? INT64_MIN : (ft_val)llround(sa);
+		c->whole[1] = sb > 9.2e18 ? INT64_MAX : sb < -9.2e18 ? INT64_MIN : (ft_val)llround(sb);
+	}
 	if (rc == 0 && (filters_find(f, FILTER_INVERT) >= 0 ||
 	    filters_find(f, FILTER_COLLAPSE) >= 0)) {
 		/* The function table comes from the upright, unflattened union. */

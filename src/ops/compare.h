@@ -117,6 +117,10 @@ typedef struct ft_compare {
 	int norm;
 	double norm_factor;
 	const char *norm_note;
+	/* The totals of A (scaled as A is) and B before any filter: shares
+	 * after a filter are of these (as pprof's), headers say "N of WHOLE
+	 * (P%)" when they differ from total[] (issue 24 item 4). */
+	ft_val whole[2];
 } ft_compare;
 
 typedef struct ft_compare_opts {

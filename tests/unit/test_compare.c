@@ -999,6 +999,46 @@ TEST(normalisation_modes_cycle)
 	intern_unref(names);
 }
 
+/* Issue 24 item 4 in comparisons: after a filter, shares are of the whole
+ * A and B, A is scaled as for the whole profiles (a filter changes no
+ * factor), and the headers say "N of WHOLE (P%)". */
+TEST(filtered_shares_of_the_whole)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 30\nmain;io 70\n", "main;parse;lex 60\nmain;io 140\n", 0);
+	ft_filters f = {0};
+	ft_diag err;
+	CHECK_INT(filters_add_line(&f, "focus parse", &err), 0);
+	for (int norm = CMP_NORM_ROBUST; norm <= CMP_NORM_TOTAL; norm++) {
+		ft_compare c;
+		ft_compare_opts o = {.sort = FT_SORT_NAME, .norm = norm};
+		CHECK_INT(compare_build_filtered(&c, p.a, 0, p.b, 0, &o, &f, &err), 0);
+		/* Robust falls back to B's total here (too few functions): A
+		 * x2 as for the whole (100 -> 200), not by what parse kept. */
+		ft_val ka = norm == CMP_NORM_ABS ? 1 : 2;
+		CHECK_INT(c.whole[0], 100 * ka);
+		CHECK_INT(c.whole[1], 200);
+		CHECK_INT(c.total[0], 30 * ka);
+		CHECK_INT(c.total[1], 60);
+		ft_view v;
+		view_init_compare(&v, &c, 120, 12);
+		v.mode = CV_DIFF;
+		v.layout_dirty = 1;
+		ft_canvas cv;
+		canvas_init(&cv, 120, 12, 0);
+		render_view(&v, &cv);
+		CHECK(canvas_has(&cv, norm == CMP_NORM_ABS ? "A 30 of 100 (30.0%) -> B 60 of 200 (30.0%)" :
+		    "A 60 of 200 (30.0%) -> B 60 of 200 (30.0%)") == 0);
+		/* The status line: the root's share of the whole sides. */
+		CHECK(canvas_has(&cv, "(30.0%) -> B 60 (30.0%)") == cv.h - 1);
+		canvas_free(&cv);
+		view_free(&v);
+		compare_free(&c);
+	}
+	filters_free(&f);
+	pair_close(&p);
+}
+
 TEST(verdict_colours_on_real_recordings)
 {
 	verdict_frames("same1", "same2", NULL);
@@ -1400,6 +1440,7 @@ main(void)
 	RUN(deltas_beyond_64_bits_are_counted);
 	RUN(verdict_colours_on_real_recordings);
 	RUN(normalisation_modes_cycle);
+	RUN(filtered_shares_of_the_whole);
 	RUN(labels_of_both_sides);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
