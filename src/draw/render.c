@@ -269,10 +269,13 @@ draw_frame(ft_view *v, ft_canvas *c, const ft_pane *pn, const ft_lframe *f, int 
 		st.attr |= FT_A_UNDERLINE;
 	canvas_fill(c, x0, x1, y, ' ', st);
 	int sign = delta ? rc_frame_sign(v, n) : 0;
+	uint32_t only = v->cmp != NULL ? rc_only_glyph(v, c, n) : 0;
 	if (hit)
 		canvas_put(c, x0, y, '*', st);
 	else if (sign != 0)
 		canvas_put(c, x0, y, sign > 0 ? '+' : '-', st);
+	else if (only != 0)
+		canvas_put(c, x0, y, only, st);
 	else
 		canvas_glyph(c, x0, y, FT_G_EDGE, st);
 	uint32_t name = p->nodes[n].name;

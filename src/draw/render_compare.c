@@ -97,6 +97,19 @@ rc_frame_sign(const ft_view *v, uint32_t n)
 	return compare_sign(compare_delta(v->cmp, n, basis(v)));
 }
 
+uint32_t
+rc_only_glyph(const ft_view *v, const ft_canvas *c, uint32_t n)
+{
+	if (n == FT_ROOT || n >= v->cmp->u->nnodes)
+		return 0;
+	int pr = v->cmp->presence[n];
+	if (pr == CMP_IN_A)
+		return c->utf8 ? 0x25c2 : '<';
+	if (pr == CMP_IN_B)
+		return c->utf8 ? 0x25b8 : '>';
+	return 0;
+}
+
 /* "k=1.03 (robust)" or "k=1.03 (totals)", or "no test (why)". */
 static void
 k_text(const ft_compare *cmp, char *buf, size_t cap)

@@ -16,6 +16,10 @@ int rc_delta_colors(const ft_view *v);
 /* Background of node n by its delta, and the sign shown on its edge. */
 uint32_t rc_frame_bg(const ft_view *v, uint32_t n);
 int rc_frame_sign(const ft_view *v, uint32_t n);
+/* The glyph of a path only one side has, drawn in its first cell in every
+ * pane (after a search match and a verdict's sign): only in A (vanished) '<' (U+25C2), only in B
+ * (new) '>' (U+25B8); 0 for a path both have and for the root. */
+uint32_t rc_only_glyph(const ft_view *v, const ft_canvas *c, uint32_t n);
 /* A frame of the pane's tree that its side lacks (an ancestor of an
  * absent zoom node), cells [x0, x1) of row y. */
 void rc_draw_absent_frame(const ft_view *v, ft_canvas *c, int x0, int x1, int y,

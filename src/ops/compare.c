@@ -635,6 +635,11 @@ compute_derived(ft_compare *c)
 	uint32_t n = u->nnodes;
 	c->presence = xcalloc(n ? n : 1, 1);
 	c->wmax = xcalloc(n ? n : 1, sizeof(ft_val));
+	c->wsum = xcalloc(n ? n : 1, sizeof(ft_val));
+	for (uint32_t i = 0; i < n; i++) {
+		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
+		c->wsum[i] = sat_add(ta > 0 ? ta : 0, tb > 0 ? tb : 0);
+	}
 	for (uint32_t i = n; i-- > 0;) {
 		ft_val sa = profile_self(u, i, CMP_A), sb = profile_self(u, i, CMP_B);
 		if (sa != 0)
@@ -1019,6 +1024,7 @@ compare_free(ft_compare *c)
 		profile_free(c->tu);
 	free(c->presence);
 	free(c->wmax);
+	free(c->wsum);
 	free(c->umap);
 	free(c->loose_ids);
 	free(c->verdict);
@@ -1035,6 +1041,8 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 		return layout_widths(c->u, CMP_A);
 	case CMP_W_MAX:
 		return (ft_widths){c->wmax, 1};
+	case CMP_W_SUM:
+		return (ft_widths){c->wsum, 1};
 	default:
 		return layout_widths(c->u, CMP_B);
 	}
@@ -1043,7 +1051,7 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 const char *
 compare_width_name(enum cmp_width w)
 {
-	return w == CMP_W_A ? "A" : w == CMP_W_MAX ? "max(A,B)" : "B";
+	return w == CMP_W_A ? "A" : w == CMP_W_MAX ? "max(A,B)" : w == CMP_W_SUM ? "A+B" : "B";
 }
 
 ft_val

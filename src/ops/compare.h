@@ -48,7 +48,7 @@
 #define CMP_IN_A 1
 #define CMP_IN_B 2
 
-enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_COUNT };
+enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_SUM, CMP_W_COUNT };
 
 /* How A is scaled before comparing (ft_compare_opts.norm):
  * CMP_NORM_FLAG: as .normalize says (B's total, or none);
@@ -74,6 +74,7 @@ typedef struct ft_compare {
 	const char *norm_by;
 	uint8_t *presence;    /* per node: CMP_IN_A | CMP_IN_B */
 	ft_val *wmax;         /* per node: max(selfA, selfB) + children's wmax */
+	ft_val *wsum;         /* per node: total A + total B (CMP_W_SUM) */
 	ft_val max_dtotal;    /* largest |total B - total A| over non-root nodes */
 	ft_val max_dself;     /* largest |self B - self A| over non-root nodes */
 	uint32_t only[2];     /* nodes present only in A / only in B */
@@ -181,7 +182,7 @@ ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
 const char *compare_norm_name(int norm);
 int compare_norm_parse(const char *s);
 
-/* Short name of a width source: "B", "A", "max(A,B)". */
+/* Short name of a width source: "B", "A", "max(A,B)", "A+B". */
 const char *compare_width_name(enum cmp_width w);
 
 /* B - A of node n in a basis (saturating: never overflows). */

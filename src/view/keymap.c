@@ -40,7 +40,7 @@ const ft_keydef keymap[] = {
 	{"t", {'t'}, ACT_TABLE, "function table (Enter: butterfly of the row)"},
 	{"o", {'o'}, ACT_TABLE_SORT, "function table: sort by self, total or name"},
 	{"D", {'D'}, ACT_CMP_DIFF, "comparison: side by side or differential graph"},
-	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A or max(A,B)"},
+	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A, max(A,B) or A+B"},
 	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},

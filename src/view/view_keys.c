@@ -277,6 +277,7 @@ compare_apply(ft_view *v, enum ft_action a)
 		v->wsrc = (v->wsrc + 1) % CMP_W_COUNT;
 		v->message = v->wsrc == CMP_W_A ? "differential widths: A (before)" :
 		    v->wsrc == CMP_W_MAX ? "differential widths: max(A,B), nothing vanishes" :
+		    v->wsrc == CMP_W_SUM ? "differential widths: A+B, both recordings at once" :
 		    "differential widths: B (after)";
 		v->mode = CV_DIFF;
 		break;

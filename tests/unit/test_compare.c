@@ -592,8 +592,9 @@ TEST(views_stay_in_step)
 	 * noise: neutral, no sign (issue 26: colour by verdict). */
 	CHECK_INT(compare_node_verdict(&p.c, at(&p.c, "main;old")), DS_UNSURE);
 	CHECK_INT(compare_verdict_sign(&p.c, at(&p.c, "main;old")), 0);
-	CHECK(canvas_has(&cv, "|old") > 0);
-	CHECK(canvas_has(&cv, "|new") > 0);
+	/* Only in A / only in B: their own glyphs (issue 26 part 5). */
+	CHECK(canvas_has(&cv, "<old") > 0);
+	CHECK(canvas_has(&cv, ">new") > 0);
 	CHECK(canvas_has(&cv, "-old") < 0 && canvas_has(&cv, "+new") < 0);
 	/* '/' in the table keeps the matching rows. */
 	view_apply(&v, ACT_CMP_TABLE);
@@ -1039,6 +1040,40 @@ TEST(filtered_shares_of_the_whole)
 	pair_close(&p);
 }
 
+/* W cycles B, A, max(A,B), A+B (issue 26 part 5): A+B gives every path
+ * the width of both recordings, so what vanished and what is new both
+ * show in proportion; only-in paths carry their glyphs. */
+TEST(width_a_plus_b_and_only_glyphs)
+{
+	struct pair p;
+	/* (Few samples: no verdict's sign hides the glyph.) */
+	pair_open(&p, "main;old 3\nmain;both 10\n", "main;new 2\nmain;both 10\n", 0);
+	ft_widths w = compare_widths(&p.c, CMP_W_SUM);
+	CHECK_INT(w.w[FT_ROOT * w.stride], 25);
+	CHECK_INT(w.w[at(&p.c, "main;old") * w.stride], 3);
+	CHECK_INT(w.w[at(&p.c, "main;new") * w.stride], 2);
+	CHECK_INT(w.w[at(&p.c, "main;both") * w.stride], 20);
+	CHECK_STR(compare_width_name(CMP_W_SUM), "A+B");
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 12);
+	for (int i = 0; i < 3; i++)
+		view_apply(&v, ACT_CMP_WIDTH);
+	CHECK_INT(v.wsrc, CMP_W_SUM);
+	CHECK(strstr(v.message, "A+B") != NULL);
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "width A+B") == 0);
+	CHECK(canvas_has(&cv, "<old") == 3);
+	CHECK(canvas_has(&cv, ">new") == 3);
+	CHECK(canvas_has(&cv, "|both") == 3);
+	view_apply(&v, ACT_CMP_WIDTH);
+	CHECK_INT(v.wsrc, CMP_W_B);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
 TEST(verdict_colours_on_real_recordings)
 {
 	verdict_frames("same1", "same2", NULL);
@@ -1333,7 +1368,7 @@ TEST(butterfly_with_both_sides)
 	CHECK_INT(down->cmp->presence[y], CMP_IN_B);
 	/* 4 -> 1 and 0 -> 6 samples: within noise, so neutral (verdicts). */
 	CHECK(canvas_has(&cv, "|x") > 0);
-	CHECK(canvas_has(&cv, "|y") > 0);
+	CHECK(canvas_has(&cv, ">y") > 0); /* only in B */
 	/* Down into the callees: the widest child in B's widths is y; right
 	 * of it nothing, left x.  The status has both sides' values. */
 	view_key(&v, 'j');
@@ -1441,6 +1476,7 @@ main(void)
 	RUN(verdict_colours_on_real_recordings);
 	RUN(normalisation_modes_cycle);
 	RUN(filtered_shares_of_the_whole);
+	RUN(width_a_plus_b_and_only_glyphs);
 	RUN(labels_of_both_sides);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
