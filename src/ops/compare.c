@@ -780,6 +780,8 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 			return -1;
 		c->norm = CMP_NORM_ABS;
 		c->norm_factor = 1;
+		c->whole[0] = c->total[0];
+		c->whole[1] = c->total[1];
 		return 0;
 	}
 	/* The verdicts are made on the unscaled comparison: the counts of A

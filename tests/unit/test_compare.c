@@ -979,6 +979,7 @@ TEST(normalisation_modes_cycle)
 	CHECK_INT(view_key(&v, 'K'), V_REDRAW);
 	CHECK_INT(v.cmp->norm, CMP_NORM_ABS);
 	CHECK_INT(v.cmp->total[0], v.cmp->raw_total_a);
+	CHECK_INT(v.cmp->whole[0], v.cmp->total[0]); /* no filter: whole = total */
 	CHECK(strstr(v.message, "normalisation: absolute") != NULL);
 	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, "absolute: A x1,") >= 0);
