@@ -567,8 +567,10 @@ input_compare(ft_input *in, const ft_cmdline *o)
 	/* Different measures compare as shares (total) unless told; else
 	 * robust unless told (issue 26: k, the ratio of unchanged functions). */
 	int norm = o->norm_mode != 0 ? o->norm_mode : differ ? CMP_NORM_TOTAL :
-	    o->cmd == CMD_EXPORT && !cmd_export_is_svg(o) ? CMP_NORM_ABS : CMP_NORM_ROBUST;
-	/* (An export writes raw values unless told: data for other tools.) */
+	    o->cmd == CMD_INFO || (o->cmd == CMD_EXPORT && !cmd_export_is_svg(o)) ?
+	    CMP_NORM_ABS : CMP_NORM_ROBUST;
+	/* (An export writes raw values unless told, data for other tools, and
+	 * --info the files' own figures.) */
 	ft_compare_opts co = {.normalize = norm == CMP_NORM_TOTAL, .norm = norm,
 	    .sort = o->sort, .strip_root = o->strip_root, .exact_names = o->exact_names};
 	in->copts = co;
