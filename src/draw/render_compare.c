@@ -622,10 +622,10 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 	int self_sort = t->sort == CMP_BASIS_SELF;
 	/* The test's columns (p, q, verdict of the self samples, as --top)
 	 * need 25 more cells: all three from 135 columns, the verdict alone
-	 * from 70. */
+	 * from 100 (narrower, the names keep their room). */
 	int tested = cmp->verdict != NULL;
 	int cols = c->w >= 110 ? 2 : c->w >= 60 ? 1 : 0;
-	int pq = tested && c->w >= 135, vd = tested && c->w >= 70;
+	int pq = tested && c->w >= 135, vd = tested && c->w >= 100;
 	ft_style head = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD};
 	char th[64] = "";
 	if (pq)

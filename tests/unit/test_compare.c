@@ -929,9 +929,9 @@ verdict_frames(const char *fa, const char *fb, const char *slower)
 	CHECK(v.table.nrows < all && (slower == NULL || v.table.nrows > 0));
 	for (uint32_t i = 0; i < v.table.nrows; i++)
 		CHECK(!compare_row_hidden(&c, &v.table.rall[v.table.rows[i]], CMP_BASIS_SELF, 5, 0.5));
-	/* 80 columns: the verdict alone. */
+	/* 100 columns: the verdict alone. */
 	canvas_free(&cv);
-	canvas_init(&cv, 80, 30, 0);
+	canvas_init(&cv, 100, 30, 0);
 	render_view(&v, &cv);
 	canvas_row_text(&cv, 1, row, sizeof(row));
 	CHECK(strstr(row, "verdict") != NULL && strstr(row, " q ") == NULL);
