@@ -31,7 +31,7 @@ enum {
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
 	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
-	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B,
+	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B, OPT_PALETTE, OPT_MIN_CHANGE, OPT_MIN_SHARE,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
 };
 
@@ -112,6 +112,16 @@ static const struct cli_option options[] = {
 	{"color", required_argument, OPT_COLOR,
 	    "  --color auto|always|never  colours (NO_COLOR is honoured)\n"},
 	{"colour", required_argument, OPT_COLOR, NULL},
+	{"min-change", required_argument, OPT_MIN_CHANGE,
+	    "  --min-change PCT       comparison: hide regressions rows (--top, R) whose\n"
+	    "                         change is below PCT% of A's value (e.g. 5%)\n"},
+	{"min-share", required_argument, OPT_MIN_SHARE,
+	    "  --min-share PCT        comparison: hide regressions rows below PCT% of both\n"
+	    "                         totals (e.g. 0.5%)\n"},
+	{"palette", required_argument, OPT_PALETTE,
+	    "  --palette redblue|colorblind  comparison: frames whose change is significant\n"
+	    "                         are red (slower) and blue (faster), or orange and\n"
+	    "                         blue (colour-blind safe); the others are grey\n"},
 	{"ascii", no_argument, OPT_ASCII,
 	    "  --ascii, --utf8        force ASCII or UTF-8 drawing (default: from locale)\n"},
 	{"utf8", no_argument, OPT_UTF8, NULL},
@@ -173,11 +183,14 @@ static const struct cli_option options[] = {
 	    "  --merge                sum all the given profiles into one\n"},
 	{"diff", no_argument, OPT_DIFF,
 	    "  --diff                 comparison: open the differential flame graph\n"},
-	{"normalize", no_argument, OPT_NORMALIZE,
-	    "  --normalize            comparison: scale BEFORE to AFTER's total\n"
+	{"normalize", optional_argument, OPT_NORMALIZE,
+	    "  --normalize [MODE]     comparison: how BEFORE is scaled: robust (the\n"
+	    "                         default: by k, the ratio of an unchanged function),\n"
+	    "                         absolute (not), total (to AFTER's total: --normalize\n"
+	    "                         alone), rate (per second of each recording)\n"
 	    "                         (with two profiles, --top lists regressions and\n"
 	    "                         --export folded writes 'stack BEFORE AFTER')\n"},
-	{"normalise", no_argument, OPT_NORMALIZE, NULL},
+	{"normalise", optional_argument, OPT_NORMALIZE, NULL},
 	{"no-normalize", no_argument, OPT_NO_NORMALIZE,
 	    "  --no-normalize         comparison: raw values even when the sample types\n"
 	    "                         differ (then BEFORE is scaled to AFTER's total)\n"},
@@ -340,6 +353,28 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 		else
 			return usage_error("--color wants auto, always or never, not '%s'", arg);
 		break;
+	case OPT_MIN_CHANGE:
+	case OPT_MIN_SHARE: {
+		char *end;
+		errno = 0;
+		double pct = strtod(arg, &end);
+		if (end != arg && *end == '%')
+			end++;
+		if (end == arg || *end != '\0' || errno != 0 || !(pct >= 0 && pct <= 1e6))
+			return usage_error(c == OPT_MIN_CHANGE ?
+			    "--min-change wants a percentage such as 5%%, not '%s'" :
+			    "--min-share wants a percentage such as 0.5%%, not '%s'", arg);
+		*(c == OPT_MIN_CHANGE ? &o->min_change : &o->min_share) = pct;
+		break;
+	}
+	case OPT_PALETTE:
+		if (strcmp(arg, "redblue") == 0)
+			o->palette = CMP_PAL_REDBLUE;
+		else if (strcmp(arg, "colorblind") == 0 || strcmp(arg, "colourblind") == 0)
+			o->palette = CMP_PAL_COLORBLIND;
+		else
+			return usage_error("--palette wants redblue or colorblind, not '%s'", arg);
+		break;
 	case OPT_ASCII: o->ascii = 1; o->utf8 = 0; break;
 	case OPT_UTF8: o->utf8 = 1; o->ascii = 0; break;
 	case OPT_FLIP: o->flip = 1; break;
@@ -349,8 +384,22 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_NO_MOUSE: o->mouse = 0; break;
 	case OPT_DIFF: o->diff = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
-	case OPT_NORMALIZE: o->normalize = 1; break;
-	case OPT_NO_NORMALIZE: o->normalize = -1; break;
+	case OPT_NORMALIZE: {
+		/* --normalize=MODE, --normalize MODE (a mode word that is not a
+		 * file here), or alone: to B's total as before. */
+		const char *m = arg;
+		if (m == NULL && argv[optind] != NULL && compare_norm_parse(argv[optind]) >= 0 &&
+		    access(argv[optind], F_OK) != 0)
+			m = argv[optind++];
+		int mode = m != NULL ? compare_norm_parse(m) : CMP_NORM_TOTAL;
+		if (mode < 0)
+			return usage_error("--normalize wants robust, absolute, total or rate, "
+			    "not '%s'", m);
+		o->norm_mode = mode;
+		o->normalize = mode == CMP_NORM_TOTAL ? 1 : mode == CMP_NORM_ABS ? -1 : 2;
+		break;
+	}
+	case OPT_NO_NORMALIZE: o->normalize = -1; o->norm_mode = CMP_NORM_ABS; break;
 	case OPT_STRIP_ROOT: o->strip_root = 1; break;
 	case OPT_EXACT_NAMES: o->exact_names = 1; break;
 	case OPT_GROUP:

@@ -99,7 +99,7 @@ printf 'q 0\nz 2\n' > "$tmp/b3"
 check_pair "$tmp/a2" "$tmp/b3" "disjoint pair"
 
 # --top: totals of a function counted once per stack, awk-free check.
-out=$(ft --top 0 "$tmp/a1" "$tmp/b1")
+out=$(ft --top 0 --normalize absolute "$tmp/a1" "$tmp/b1")
 row=$(printf '%s\n' "$out" | awk '$NF == "main"')
 set -- $row
 if [ "$1 $2 $5 $6" = "1 0 7 15" ]; then ok; else bad "--top row for main: '$row'"; fi

@@ -107,9 +107,11 @@ def verdicts(a, b):
                          capture_output=True, text=True).stdout.splitlines()
     v = {}
     for line in out:
+        # Values carry their unit ("510 ms"): the verdict is the word
+        # before the function name (these names have no spaces).
         f = line.split()
-        if len(f) >= 12 and f[10] in ("slower", "faster", "same", "unsure", "-"):
-            v[f[11]] = f[10]
+        if len(f) >= 12 and f[-2] in ("slower", "faster", "same", "unsure", "-"):
+            v[f[-1]] = f[-2]
     return v
 
 

@@ -595,7 +595,14 @@ input_compare(ft_input *in, const ft_cmdline *o)
 	/* (The two columns of one differential file measure one thing.) */
 	int differ = a != b &&
 	    (strcmp(ta->name, tb->name) != 0 || strcmp(ta->unit, tb->unit) != 0);
-	ft_compare_opts co = {.normalize = o->normalize > 0 || (differ && o->normalize == 0),
+	/* Different measures compare as shares (total) unless told; else
+	 * robust unless told (issue 26: k, the ratio of unchanged functions). */
+	int norm = o->norm_mode != 0 ? o->norm_mode : differ ? CMP_NORM_TOTAL :
+	    o->cmd == CMD_INFO || (o->cmd == CMD_EXPORT && !cmd_export_is_svg(o)) ?
+	    CMP_NORM_ABS : CMP_NORM_ROBUST;
+	/* (An export writes raw values unless told, data for other tools, and
+	 * --info the files' own figures.) */
+	ft_compare_opts co = {.normalize = norm == CMP_NORM_TOTAL, .norm = norm,
 	    .sort = o->sort, .strip_root = o->strip_root, .exact_names = o->exact_names};
 	in->copts = co;
 	if (compare_build_filtered(&in->cmp, a, in->ca, b, in->cb, &co, &o->filters, &err) != 0) {
@@ -675,6 +682,12 @@ input_single(ft_input *in, const ft_cmdline *o)
 	if (o->diff || o->normalize) {
 		cmd_msg(stderr, "flametui: %s: --diff and --normalize compare two profiles "
 		    "(give two files, or a two-column differential file)\n", in->base->source);
+		return 2;
+	}
+	if (o->min_change > 0 || o->min_share > 0 || o->palette != 0) {
+		cmd_msg(stderr, "flametui: %s: --min-change, --min-share and --palette are for "
+		    "comparing two profiles (give two files, or a two-column differential "
+		    "file)\n", in->base->source);
 		return 2;
 	}
 	if ((in->col = pick_type(in->base, o->sample_type, &err)) < 0) {

@@ -51,6 +51,11 @@ typedef struct ft_cmdline {
 	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
 	                         * 0 when the sample types differ */
 	int strip_root;         /* comparison: --strip-root */
+	int norm_mode;          /* comparison: --normalize MODE, enum cmp_norm
+	                         * (0: robust, or total when the types differ) */
+	int palette;            /* comparison: --palette, enum cmp_palette */
+	double min_change;      /* comparison: --min-change PCT (0: all rows) */
+	double min_share;       /* comparison: --min-share PCT (0: all rows) */
 	int exact_names;        /* comparison: --exact-names */
 	int merge;              /* --merge: sum all the files into one profile */
 	int watch;              /* --watch: reload the file(s) when they change */

@@ -60,7 +60,8 @@ int
 cmd_top(ft_input *in, const ft_cmdline *o, FILE *out)
 {
 	if (in->compare)
-		return compare_write_top(&in->cmp, CMP_BASIS_SELF, o->top, out) != 0 ? 1 : 0;
+		return compare_write_top_min(&in->cmp, CMP_BASIS_SELF, o->top, o->min_change,
+		    o->min_share, out) != 0 ? 1 : 0;
 	ft_val whole = profile_total(in->base, FT_ROOT, in->col);
 	/* The function table is that of the profile before collapse and
 	 * invert, which only change how stacks are drawn. */

@@ -69,6 +69,9 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		view_set_col(v, in->col);
 	}
 	v->flip = o->flip;
+	v->palette = o->palette;
+	v->min_change = o->min_change;
+	v->min_share = o->min_share;
 	v->details = o->details;
 	v->utf8 = draw_utf8(o);
 	if (in->zoom != FT_ROOT) {

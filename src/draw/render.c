@@ -269,10 +269,13 @@ draw_frame(ft_view *v, ft_canvas *c, const ft_pane *pn, const ft_lframe *f, int 
 		st.attr |= FT_A_UNDERLINE;
 	canvas_fill(c, x0, x1, y, ' ', st);
 	int sign = delta ? rc_frame_sign(v, n) : 0;
+	uint32_t only = v->cmp != NULL ? rc_only_glyph(v, c, n) : 0;
 	if (hit)
 		canvas_put(c, x0, y, '*', st);
 	else if (sign != 0)
 		canvas_put(c, x0, y, sign > 0 ? '+' : '-', st);
+	else if (only != 0)
+		canvas_put(c, x0, y, only, st);
 	else
 		canvas_glyph(c, x0, y, FT_G_EDGE, st);
 	uint32_t name = p->nodes[n].name;
@@ -1060,6 +1063,17 @@ draw_color_legend(ft_view *v, ft_canvas *c, int y)
 		return 3;
 	}
 	ft_style match = {0x000000, ST_MATCH_BG, FT_A_BOLD};
+	if (v->cmp != NULL && rc_delta_colors(v) && v->cmp->verdict != NULL) {
+		enum cmp_palette pal = (enum cmp_palette)v->palette;
+		x += swatch(c, x, y, "+ slower", (ft_style){0x000000, compare_verdict_rgb(1, 1, pal), 0});
+		x += swatch(c, x, y, "+ slower a little", (ft_style){0x000000,
+		    compare_verdict_rgb(1, 0, pal), 0});
+		x += swatch(c, x, y, "no significant change", (ft_style){0x000000,
+		    compare_verdict_rgb(0, 0, pal), 0});
+		x += swatch(c, x, y, "- faster", (ft_style){0x000000, compare_verdict_rgb(-1, 1, pal), 0});
+		swatch(c, x, y, "* search match", match);
+		return 3;
+	}
 	if (v->cmp != NULL && rc_delta_colors(v)) {
 		x += swatch(c, x, y, "+ grew", (ft_style){0x000000, compare_color(1, 1), 0});
 		x += swatch(c, x, y, "+ grew a little", (ft_style){0x000000, compare_color(1, 8), 0});
@@ -1403,6 +1417,8 @@ render_view(ft_view *v, ft_canvas *c)
 		view_update_layout(v);
 		draw_panes(v, c);
 		render_activity(v, c);
+		if (view_legend_rows(v) > 0)
+			rc_draw_legend(v, c, view_legend_row(v));
 		if (v->cmp == NULL && profile_total(v->prof, FT_ROOT, v->col) == 0 &&
 		    v->filters.n > 0)
 			canvas_printf(c, 1, 2, c->w - 1, st_plain,

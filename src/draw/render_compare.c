@@ -78,16 +78,88 @@ rc_delta_colors(const ft_view *v)
 	return v->color == COLOR_DTOTAL || v->color == COLOR_DSELF;
 }
 
+/* With verdicts (a test was possible) a frame is coloured and signed by
+ * its function's verdict: grey and no sign when the change is not
+ * significant; without, by the raw delta as before. */
 uint32_t
 rc_frame_bg(const ft_view *v, uint32_t n)
 {
+	if (v->cmp->verdict != NULL)
+		return compare_verdict_color(v->cmp, n, basis(v), (enum cmp_palette)v->palette);
 	return compare_node_color(v->cmp, n, basis(v));
 }
 
 int
 rc_frame_sign(const ft_view *v, uint32_t n)
 {
+	if (v->cmp->verdict != NULL)
+		return compare_verdict_sign(v->cmp, n);
 	return compare_sign(compare_delta(v->cmp, n, basis(v)));
+}
+
+uint32_t
+rc_only_glyph(const ft_view *v, const ft_canvas *c, uint32_t n)
+{
+	if (n == FT_ROOT || n >= v->cmp->u->nnodes)
+		return 0;
+	int pr = v->cmp->presence[n];
+	if (pr == CMP_IN_A)
+		return c->utf8 ? 0x25c2 : '<';
+	if (pr == CMP_IN_B)
+		return c->utf8 ? 0x25b8 : '>';
+	return 0;
+}
+
+/* "k=1.03 (robust)" or "k=1.03 (totals)", or "no test (why)". */
+static void
+k_text(const ft_compare *cmp, char *buf, size_t cap)
+{
+	if (cmp->verdict == NULL)
+		snprintf(buf, cap, "no test (%s)", cmp->notest ? cmp->notest : "no counts");
+	else
+		snprintf(buf, cap, "k=%.3g (%s)", cmp->fit.k, cmp->fit.robust ? "robust" : "totals");
+}
+
+void
+rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
+{
+	const ft_compare *cmp = v->cmp;
+	canvas_fill(c, 0, c->w, y, ' ', st_plain);
+	char buf[512], kt[128], ra[48], tb[48];
+	k_text(cmp, kt, sizeof(kt));
+	int x = 0;
+	/* The normalisation: its mode, A's factor, the raw totals [K]. */
+	units_human(ra, sizeof(ra), cmp->u, CMP_A, cmp->raw_total_a);
+	units_human(tb, sizeof(tb), cmp->u, CMP_B, cmp->total[1]);
+	char nt[160];
+	snprintf(nt, sizeof(nt), " | %s: A x%.3g, T_A %s, T_B %s [K]", compare_norm_name(cmp->norm),
+	    cmp->norm_factor, ra, tb);
+	if (cmp->verdict == NULL) {
+		snprintf(buf, sizeof(buf), "%s: colours show raw deltas%s", kt, nt);
+		text(c, x, y, c->w, buf, st_plain);
+		return;
+	}
+	enum cmp_palette pal = (enum cmp_palette)v->palette;
+	enum cmp_basis b = basis(v);
+	char lo[48], hi[48];
+	ft_val mx = compare_max_delta(cmp, b);
+	fmt_val(lo, sizeof(lo), v, 0);
+	fmt_val(hi, sizeof(hi), v, mx);
+	snprintf(buf, sizeof(buf), "%s rho=%.2g%s | ", kt, cmp->fit.rho, nt);
+	x += text(c, x, y, c->w, buf, st_plain);
+	ft_style s1 = {0x000000, compare_verdict_rgb(1, 1, pal), 0};
+	ft_style s0 = {0x000000, compare_verdict_rgb(0, 0, pal), 0};
+	ft_style s2 = {0x000000, compare_verdict_rgb(-1, 1, pal), 0};
+	if (v->colors <= 0)
+		s1 = s0 = s2 = st_plain;
+	x += text(c, x, y, c->w, pal == CMP_PAL_COLORBLIND ? "orange: slower" : "red: slower", s1);
+	x += text(c, x, y, c->w, " ", st_plain);
+	x += text(c, x, y, c->w, "blue: faster", s2);
+	x += text(c, x, y, c->w, " ", st_plain);
+	x += text(c, x, y, c->w, "grey: no real change", s0);
+	snprintf(buf, sizeof(buf), " (q<0.05) | shade: |%s delta| %s..%s",
+	    b == CMP_BASIS_SELF ? "self" : "total", lo, hi);
+	text(c, x, y, c->w, buf, st_plain);
 }
 
 static void
@@ -262,7 +334,15 @@ side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	snprintf(buf, sizeof(buf), "%s%s: ", active ? ">" : " ", idx == 0 ? "A" : "B");
 	x += text(c, x, p->y, x1, buf, st);
 	fmt_val(t, sizeof(t), v, cmp->total[idx]);
-	snprintf(buf, sizeof(buf), "total %s", t);
+	if (cmp->whole[idx] != cmp->total[idx]) {
+		/* Filtered: what is kept of the whole side. */
+		char wt[64], wp[24];
+		fmt_val(wt, sizeof(wt), v, cmp->whole[idx]);
+		units_pct(wp, sizeof(wp), (double)cmp->total[idx], (double)cmp->whole[idx]);
+		snprintf(buf, sizeof(buf), "%s of %s (%s)", t, wt, wp);
+	} else {
+		snprintf(buf, sizeof(buf), "total %s", t);
+	}
 	x += text(c, x, p->y, x1, buf, st);
 	/* The sample type, when it says more than "samples" (pprof). */
 	const char *type = cmp->u->types[idx == 0 ? CMP_A : CMP_B].name;
@@ -302,10 +382,20 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	const ft_compare *cmp = v->cmp;
 	int x1 = p->x + p->w;
 	canvas_fill(c, p->x, x1, p->y, ' ', st);
-	char buf[1024], ta[64], tb[64], d[64], pct[32], type[160];
+	char buf[1024], ta[160], tb[160], d[64], pct[32], type[160];
 	units_type_label(type, sizeof(type), cmp->u, CMP_B);
-	fmt_val(ta, sizeof(ta), v, cmp->total[0]);
-	fmt_val(tb, sizeof(tb), v, cmp->total[1]);
+	for (int i = 0; i < 2; i++) {
+		char *o = i ? tb : ta, t[64], wt[64], wp[24];
+		fmt_val(t, sizeof(t), v, cmp->total[i]);
+		if (cmp->whole[i] == cmp->total[i]) {
+			snprintf(o, 160, "%s", t);
+			continue;
+		}
+		/* Filtered: the kept part of the whole side. */
+		fmt_val(wt, sizeof(wt), v, cmp->whole[i]);
+		units_pct(wp, sizeof(wp), (double)cmp->total[i], (double)cmp->whole[i]);
+		snprintf(o, 160, "%s of %s (%s)", t, wt, wp);
+	}
 	ft_val dt = compare_delta(cmp, FT_ROOT, CMP_BASIS_TOTAL);
 	fmt_delta(d, sizeof(d), v, dt);
 	compare_pct(pct, sizeof(pct), cmp->total[0], dt);
@@ -357,7 +447,8 @@ side_value(char *buf, size_t cap, const ft_view *v, ft_val x, int present, int s
 		return;
 	}
 	fmt_val(t, sizeof(t), v, x);
-	units_pct(pc, sizeof(pc), (double)x, (double)v->cmp->total[side]);
+	/* Of the whole side, before any filter (as pprof's). */
+	units_pct(pc, sizeof(pc), (double)x, (double)v->cmp->whole[side]);
 	snprintf(buf, cap, "%s (%s)", t, pc);
 }
 
@@ -390,8 +481,8 @@ rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style matc
 		char ma[48], mb[48], pa[24], pb[24], buf[200];
 		fmt_val(ma, sizeof(ma), v, v->matched[0]);
 		fmt_val(mb, sizeof(mb), v, v->matched[1]);
-		units_pct(pa, sizeof(pa), (double)v->matched[0], (double)cmp->total[0]);
-		units_pct(pb, sizeof(pb), (double)v->matched[1], (double)cmp->total[1]);
+		units_pct(pa, sizeof(pa), (double)v->matched[0], (double)cmp->whole[0]);
+		units_pct(pb, sizeof(pb), (double)v->matched[1], (double)cmp->whole[1]);
 		snprintf(buf, sizeof(buf), "Matched: A %s (%s) B %s (%s) | ", pa, ma, pb, mb);
 		x += text(c, x, y, c->w, buf, match);
 	}
@@ -518,8 +609,9 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 		view_table_refresh(v);
 	canvas_fill(c, 0, c->w, 0, ' ', bar);
 	char buf[512];
-	snprintf(buf, sizeof(buf), "regressions by function, sorted by |delta %s| "
+	snprintf(buf, sizeof(buf), "regressions by function, sorted by %s|delta %s| "
 	    "(Tab: by %s) | Enter: show in graph, b: butterfly | R Esc: back%s",
+	    cmp->verdict != NULL ? "verdict, then " : "",
 	    t->sort == CMP_BASIS_SELF ? "self" : "total",
 	    t->sort == CMP_BASIS_SELF ? "total" : "self",
 	    cmp->normalized ? " | A normalised" : "");
@@ -528,16 +620,26 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 	 * sorted basis (self or total: A, B, delta, %) shows, and below 60
 	 * columns only its delta, so the name keeps room (Tab switches). */
 	int self_sort = t->sort == CMP_BASIS_SELF;
+	/* The test's columns (p, q, verdict of the self samples, as --top)
+	 * need 25 more cells: all three from 135 columns, the verdict alone
+	 * from 100 (narrower, the names keep their room). */
+	int tested = cmp->verdict != NULL;
 	int cols = c->w >= 110 ? 2 : c->w >= 60 ? 1 : 0;
+	int pq = tested && c->w >= 135, vd = tested && c->w >= 100;
 	ft_style head = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, FT_A_BOLD};
+	char th[64] = "";
+	if (pq)
+		snprintf(th, sizeof(th), "%8s %8s %-7s ", "p", "q", "verdict");
+	else if (vd)
+		snprintf(th, sizeof(th), "%-7s ", "verdict");
 	if (cols == 2)
-		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s  %s",
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %9s %9s %9s %7s %s %s",
 		    "self A", "self B", "d.self", "d.self%", "total A", "total B", "d.total",
-		    "d.tot%", "function");
+		    "d.tot%", th, "function");
 	else if (cols == 1)
-		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s  %s",
+		canvas_printf(c, 0, 1, c->w, head, "%9s %9s %9s %7s %s %s",
 		    self_sort ? "self A" : "total A", self_sort ? "self B" : "total B",
-		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
+		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", th, "function");
 	else
 		canvas_printf(c, 0, 1, c->w, head, "%9s %7s  %s",
 		    self_sort ? "d.self" : "d.total", self_sort ? "d.self%" : "d.tot%", "function");
@@ -584,6 +686,19 @@ rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status)
 				    self_sort ? s0 : t0, self_sort ? s1 : t1);
 			x += canvas_printf(c, x, y, c->w - x, vs, "%9s %7s  ",
 			    self_sort ? sd : td, self_sort ? sp : tp);
+		}
+		if (cols > 0 && (pq || vd)) {
+			double pv, qv;
+			enum ds_verdict vdt = compare_name_verdict(cmp, g->name, &pv, &qv);
+			char ps[16], qs[16];
+			compare_fmt_p(ps, sizeof(ps), pv);
+			compare_fmt_p(qs, sizeof(qs), qv);
+			ft_style ws = st;
+			if (vdt == DS_SLOWER || vdt == DS_FASTER)
+				ws.fg = vdt == DS_SLOWER ? 0xd03030 : 0x3060e0;
+			if (pq)
+				x += canvas_printf(c, x, y, c->w - x, st, "%8s %8s ", ps, qs);
+			x += canvas_printf(c, x, y, c->w - x, ws, "%-7s  ", ds_verdict_name(vdt));
 		}
 		x += canvas_text(c, x, y, c->w - x, intern_str(u->names, g->name),
 		    intern_len(u->names, g->name), st, 1);

@@ -16,6 +16,10 @@ int rc_delta_colors(const ft_view *v);
 /* Background of node n by its delta, and the sign shown on its edge. */
 uint32_t rc_frame_bg(const ft_view *v, uint32_t n);
 int rc_frame_sign(const ft_view *v, uint32_t n);
+/* The glyph of a path only one side has, drawn in its first cell in every
+ * pane (after a search match and a verdict's sign): only in A (vanished) '<' (U+25C2), only in B
+ * (new) '>' (U+25B8); 0 for a path both have and for the root. */
+uint32_t rc_only_glyph(const ft_view *v, const ft_canvas *c, uint32_t n);
 /* A frame of the pane's tree that its side lacks (an ancestor of an
  * absent zoom node), cells [x0, x1) of row y. */
 void rc_draw_absent_frame(const ft_view *v, ft_canvas *c, int x0, int x1, int y,
@@ -33,6 +37,10 @@ void rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style
 /* The details panel's values of the selection from row y: A, B, delta
  * of total and self, and of all instances.  Returns the next row. */
 int rc_draw_details(ft_view *v, ft_canvas *c, int y);
+/* The verdict legend on row y: k, rho, what grey, red and blue (or the
+ * colour-blind palette's orange and blue) and + / - mean, and the
+ * scale's numbers (the |delta| of the palest and deepest colour). */
+void rc_draw_legend(const ft_view *v, ft_canvas *c, int y);
 /* The function table with the regressions columns. */
 void rc_draw_table(ft_view *v, ft_canvas *c, ft_style bar, ft_style status);
 

@@ -57,7 +57,10 @@ view_export_svg(ft_view *v, FILE *out, int width, double min_px, ft_diag *err)
 		snprintf(title, sizeof(title), "%s (%s)  vs  %s (%s)%s", c->src[0], ta,
 		    c->src[1], tb, c->normalized ? "  |  A normalized to B" : "");
 		snprintf(sub, sizeof(sub), "widths from %s; %s%s%s", compare_width_name(v->wsrc),
-		    rc_delta_colors(v) ? "red grew, blue shrank" : "coloured by name",
+		    !rc_delta_colors(v) ? "coloured by name" : c->verdict == NULL ?
+		    "red grew, blue shrank" : v->palette == CMP_PAL_COLORBLIND ?
+		    "orange slower, blue faster, grey no significant change (q < 0.05)" :
+		    "red slower, blue faster, grey no significant change (q < 0.05)",
 		    ch[0] ? "  |  " : "", ch);
 		o.col = CMP_B;
 		o.w = cview_widths(c, VS_DIFF, v->wsrc);

@@ -18,6 +18,7 @@
 #include "profile/demangle.h"
 #include "profile/labels.h"
 #include "ops/filters.h"
+#include "profile/units.h"
 #include "base/xalloc.h"
 
 int
@@ -634,6 +635,11 @@ compute_derived(ft_compare *c)
 	uint32_t n = u->nnodes;
 	c->presence = xcalloc(n ? n : 1, 1);
 	c->wmax = xcalloc(n ? n : 1, sizeof(ft_val));
+	c->wsum = xcalloc(n ? n : 1, sizeof(ft_val));
+	for (uint32_t i = 0; i < n; i++) {
+		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
+		c->wsum[i] = sat_add(ta > 0 ? ta : 0, tb > 0 ? tb : 0);
+	}
 	for (uint32_t i = n; i-- > 0;) {
 		ft_val sa = profile_self(u, i, CMP_A), sb = profile_self(u, i, CMP_B);
 		if (sa != 0)
@@ -693,8 +699,153 @@ compute_derived(ft_compare *c)
 		c->roots_differ = 1;
 }
 
+static void set_verdicts(ft_compare *c);
+
+const char *
+compare_norm_name(int norm)
+{
+	switch (norm) {
+	case CMP_NORM_ROBUST: return "robust";
+	case CMP_NORM_TOTAL: return "total";
+	case CMP_NORM_RATE: return "per second";
+	default: return "absolute";
+	}
+}
+
+int
+compare_norm_parse(const char *s)
+{
+	if (strcmp(s, "robust") == 0)
+		return CMP_NORM_ROBUST;
+	if (strcmp(s, "absolute") == 0 || strcmp(s, "abs") == 0 || strcmp(s, "none") == 0)
+		return CMP_NORM_ABS;
+	if (strcmp(s, "total") == 0 || strcmp(s, "totals") == 0)
+		return CMP_NORM_TOTAL;
+	if (strcmp(s, "rate") == 0 || strcmp(s, "per-second") == 0)
+		return CMP_NORM_RATE;
+	return -1;
+}
+
+/* The verdicts of from (and its fit) replace those of c. */
+static void
+move_verdicts(ft_compare *c, ft_compare *from)
+{
+	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
+	c->verdict = from->verdict;
+	c->vp = from->vp;
+	c->vq = from->vq;
+	c->nverdict = from->nverdict;
+	c->fit = from->fit;
+	c->notest = from->notest;
+	from->verdict = NULL;
+	from->vp = from->vq = NULL;
+	from->nverdict = 0;
+}
+
+static int build_scaled(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
+
+/* k as a fraction num / den with den = 2^20 (k > 0). */
+static void
+k_fraction(double k, ft_val *num, ft_val *den)
+{
+	*den = 1 << 20;
+	double n = k * (double)*den;
+	*num = n < 1 ? 1 : n > 9e15 ? (ft_val)9e15 : (ft_val)llround(n);
+}
+
 int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
+{
+	if (o == NULL || o->norm == CMP_NORM_FLAG) {
+		int rc = build_scaled(c, a, ca, b, cb, o, err);
+		if (rc == 0) {
+			c->norm = c->normalized ? CMP_NORM_TOTAL : CMP_NORM_ABS;
+			c->norm_factor = c->normalized && c->raw_total_a > 0 ?
+			    (double)c->total[0] / (double)c->raw_total_a : 1;
+			c->whole[0] = c->total[0];
+			c->whole[1] = c->total[1];
+		}
+		return rc;
+	}
+	ft_compare_opts m = *o;
+	m.norm = CMP_NORM_FLAG;
+	m.normalize = 0;
+	const char *note = NULL;
+	if (o->norm == CMP_NORM_ABS) {
+		if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
+			return -1;
+		c->norm = CMP_NORM_ABS;
+		c->norm_factor = 1;
+		c->whole[0] = c->total[0];
+		c->whole[1] = c->total[1];
+		return 0;
+	}
+	/* The verdicts are made on the unscaled comparison: the counts of A
+	 * as recorded (scaled values are no longer whole samples). */
+	ft_compare t;
+	m.scale_num = m.scale_den = 0;
+	if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
+		return -1;
+	m.scale_num = o->scale_num;
+	m.scale_den = o->scale_den;
+	m.normalize = o->norm == CMP_NORM_TOTAL;
+	if (o->scale_num > 0 && o->scale_den > 0) {
+		/* A factor given (that of the whole profiles, for a filtered
+		 * comparison: compare_build_filtered). */
+		m.normalize = 0;
+	} else if (o->norm == CMP_NORM_ROBUST) {
+		/* k from the unscaled comparison's fit, then A scaled by it. */
+		if (t.verdict != NULL && t.fit.robust && t.fit.k > 0 && isfinite(t.fit.k)) {
+			k_fraction(t.fit.k, &m.scale_num, &m.scale_den);
+			snprintf(m.norm_by, sizeof(m.norm_by), "k=%.3g (robust)", t.fit.k);
+		} else if (t.verdict != NULL && profile_total(a, FT_ROOT, ca) > 0 &&
+		    profile_total(b, FT_ROOT, cb) > 0) {
+			/* Too few functions for the median: k is B/A of the
+			 * totals, the exact scaling to B's total. */
+			m.normalize = 1;
+			note = "robust: too few functions with 20+ samples on both sides, "
+			    "so A is scaled to B's total";
+		} else {
+			note = "robust: no test possible, so no k";
+		}
+	} else if (o->norm == CMP_NORM_RATE) {
+		if (a->duration_ns > 0 && b->duration_ns > 0) {
+			m.scale_num = b->duration_ns;
+			m.scale_den = a->duration_ns;
+			snprintf(m.norm_by, sizeof(m.norm_by), "duration (B %.3g s / A %.3g s)",
+			    (double)b->duration_ns / 1e9, (double)a->duration_ns / 1e9);
+		} else {
+			note = "per second: a recording does not state its duration";
+		}
+	}
+	if (build_scaled(c, a, ca, b, cb, &m, err) != 0) {
+		/* Scaled values beyond 64 bits: compare unscaled, and say so. */
+		m.normalize = 0;
+		m.scale_num = m.scale_den = 0;
+		m.norm_by[0] = '\0';
+		note = "A could not be scaled (values beyond 64 bits)";
+		if (build_scaled(c, a, ca, b, cb, &m, err) != 0) {
+			compare_free(&t);
+			return -1;
+		}
+	}
+	move_verdicts(c, &t);
+	compare_free(&t);
+	c->norm = o->norm;
+	c->norm_note = note;
+	c->norm_factor = c->normalized && c->raw_total_a > 0 ?
+	    (double)c->total[0] / (double)c->raw_total_a : 1;
+	c->whole[0] = c->total[0];
+	c->whole[1] = c->total[1];
+	return 0;
+}
+
+static int
+build_scaled(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
 {
 	memset(c, 0, sizeof(*c));
@@ -781,6 +932,7 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	c->units_differ = a != b && (strcmp(a->types[ca].name, b->types[cb].name) != 0 ||
 	    strcmp(a->types[ca].unit, b->types[cb].unit) != 0);
 	compute_derived(c);
+	set_verdicts(c);
 	return 0;
 }
 
@@ -792,6 +944,31 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 	if (f == NULL || f->n == 0)
 		return compare_build(c, a, ca, b, cb, o, err);
 	enum ft_sort sort = o != NULL ? o->sort : FT_SORT_NAME;
+	ft_compare_opts fo;
+	ft_val whole[2] = {0, 0};
+	int have_whole = 0;
+	if (o != NULL && o->norm != CMP_NORM_FLAG && o->norm != CMP_NORM_ABS &&
+	    !(o->scale_num > 0 && o->scale_den > 0)) {
+		/* A is scaled as for the whole profiles (k of everything, not
+		 * of what the filter kept), so a filter changes no factor. */
+		ft_compare w;
+		if (compare_build(&w, a, ca, b, cb, o, err) != 0)
+			return -1;
+		fo = *o;
+		if (w.normalized && w.norm_factor > 0 && isfinite(w.norm_factor)) {
+			k_fraction(w.norm_factor, &fo.scale_num, &fo.scale_den);
+			/* (No text: to B's total, as the headers say.) */
+			snprintf(fo.norm_by, sizeof(fo.norm_by), "%s", w.norm_by != NULL ?
+			    w.norm_by : "");
+		} else {
+			fo.norm = CMP_NORM_ABS;
+		}
+		whole[0] = w.total[0];
+		whole[1] = w.total[1];
+		have_whole = 1;
+		compare_free(&w);
+		o = &fo;
+	}
 	ft_profile *fa = transform_apply(a, f, sort, ca, err);
 	if (fa == NULL)
 		return -1;
@@ -804,6 +981,19 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 	if (fb != fa)
 		profile_free(fb);
 	profile_free(fa);
+	if (rc == 0 && have_whole) {
+		c->norm = o == &fo && fo.norm != CMP_NORM_ABS ? fo.norm : c->norm;
+		c->whole[0] = whole[0];
+		c->whole[1] = whole[1];
+	} else if (rc == 0) {
+		/* The whole totals, A scaled as the filtered A was. */
+		ft_val wa = profile_total(a, FT_ROOT, ca), wb = profile_total(b, FT_ROOT, cb);
+		int scale = c->u->scale;
+		double ma = pow(10, scale - a->scale), mb = pow(10, scale - b->scale);
+		double sa = (double)wa * ma * c->norm_factor, sb = (double)wb * mb;
+		c->whole[0] = sa > 9.2e18 ? INT64_MAX : sa < -9.2e18 ? INT64_MIN : (ft_val)llround(sa);
+		c->whole[1] = sb > 9.2e18 ? INT64_MAX : sb < -9.2e18 ? INT64_MIN : (ft_val)llround(sb);
+	}
 	if (rc == 0 && (filters_find(f, FILTER_INVERT) >= 0 ||
 	    filters_find(f, FILTER_COLLAPSE) >= 0)) {
 		/* The function table comes from the upright, unflattened union. */
@@ -820,6 +1010,8 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 		}
 		c->tu = t.u;
 		t.u = NULL;
+		/* The verdicts of the upright union (made unscaled). */
+		move_verdicts(c, &t);
 		compare_free(&t);
 	}
 	return rc;
@@ -834,8 +1026,12 @@ compare_free(ft_compare *c)
 		profile_free(c->tu);
 	free(c->presence);
 	free(c->wmax);
+	free(c->wsum);
 	free(c->umap);
 	free(c->loose_ids);
+	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -847,6 +1043,8 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 		return layout_widths(c->u, CMP_A);
 	case CMP_W_MAX:
 		return (ft_widths){c->wmax, 1};
+	case CMP_W_SUM:
+		return (ft_widths){c->wsum, 1};
 	default:
 		return layout_widths(c->u, CMP_B);
 	}
@@ -855,7 +1053,7 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 const char *
 compare_width_name(enum cmp_width w)
 {
-	return w == CMP_W_A ? "A" : w == CMP_W_MAX ? "max(A,B)" : "B";
+	return w == CMP_W_A ? "A" : w == CMP_W_MAX ? "max(A,B)" : w == CMP_W_SUM ? "A+B" : "B";
 }
 
 ft_val
@@ -1125,8 +1323,132 @@ compare_test(const ft_compare *c, const ft_regress *r, uint32_t n, ds_fit *fit,
 	return res;
 }
 
+/* The verdict of every function (by union name id) from the function
+ * table of the comparison (compare_test). */
 static void
-fmt_p(char *buf, size_t cap, double p)
+set_verdicts(ft_compare *c)
+{
+	free(c->verdict);
+	free(c->vp);
+	free(c->vq);
+	c->verdict = NULL;
+	c->vp = c->vq = NULL;
+	c->nverdict = 0;
+	ft_regress *r;
+	uint32_t count = compare_regressions(c, CMP_BASIS_SELF, &r);
+	const char *why = NULL;
+	ds_fit fit = {.k = 1};
+	ds_result *res = compare_test(c, r, count, &fit, &why);
+	c->fit = fit;
+	c->notest = why;
+	if (res != NULL) {
+		uint32_t nn = intern_count(c->u->names);
+		c->verdict = xcalloc(nn ? nn : 1, 1);
+		c->vp = xmalloc(sizeof(double) * (nn ? nn : 1));
+		c->vq = xmalloc(sizeof(double) * (nn ? nn : 1));
+		for (uint32_t i = 0; i < nn; i++)
+			c->vp[i] = c->vq[i] = NAN;
+		c->nverdict = nn;
+		for (uint32_t i = 0; i < count; i++)
+			if (r[i].name < nn) {
+				c->verdict[r[i].name] = (uint8_t)res[i].verdict;
+				c->vp[r[i].name] = res[i].p;
+				c->vq[r[i].name] = res[i].q;
+			}
+	}
+	free(res);
+	free(r);
+}
+
+enum ds_verdict
+compare_name_verdict(const ft_compare *c, uint32_t name, double *p, double *q)
+{
+	if (c->verdict == NULL || name >= c->nverdict) {
+		*p = *q = NAN;
+		return DS_NOTEST;
+	}
+	*p = c->vp[name];
+	*q = c->vq[name];
+	return (enum ds_verdict)c->verdict[name];
+}
+
+void
+compare_regressions_by_verdict(const ft_compare *c, ft_regress *r, uint32_t n)
+{
+	if (c->verdict == NULL || n == 0)
+		return;
+	ft_regress *t = xmalloc(sizeof(*t) * n);
+	uint32_t k = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < n; i++) {
+			double p, q;
+			enum ds_verdict v = compare_name_verdict(c, r[i].name, &p, &q);
+			int sig = v == DS_SLOWER || v == DS_FASTER;
+			if (sig == (pass == 0))
+				t[k++] = r[i];
+		}
+	memcpy(r, t, sizeof(*t) * n);
+	free(t);
+}
+
+enum ds_verdict
+compare_node_verdict(const ft_compare *c, uint32_t n)
+{
+	if (c->verdict == NULL || n == FT_ROOT || n >= c->u->nnodes)
+		return DS_NOTEST;
+	uint32_t name = c->u->nodes[n].name;
+	return name < c->nverdict ? (enum ds_verdict)c->verdict[name] : DS_NOTEST;
+}
+
+int
+compare_verdict_sign(const ft_compare *c, uint32_t n)
+{
+	enum ds_verdict v = compare_node_verdict(c, n);
+	return v == DS_SLOWER ? 1 : v == DS_FASTER ? -1 : 0;
+}
+
+static uint32_t
+mix(uint32_t from, uint32_t to, double t)
+{
+	uint32_t out = 0;
+	for (int sh = 16; sh >= 0; sh -= 8) {
+		double a = (double)(from >> sh & 0xff), b = (double)(to >> sh & 0xff);
+		out |= (uint32_t)lround(a + (b - a) * t) << sh;
+	}
+	return out;
+}
+
+uint32_t
+compare_verdict_rgb(int sign, double t, enum cmp_palette pal)
+{
+	if (sign == 0)
+		return 0xc8c8c8;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	/* Never paler than a clear tint: a significant change always shows. */
+	t = 0.25 + 0.75 * t;
+	if (pal == CMP_PAL_COLORBLIND)
+		/* ColorBrewer's PuOr ends: orange and blue-purple, safe for
+		 * red-green colour blindness. */
+		return sign > 0 ? mix(0xfdd0a2, 0xd94801, t) : mix(0xc6dbef, 0x2166ac, t);
+	return sign > 0 ? mix(0xffd7d7, 0xff2828, t) : mix(0xd7d7ff, 0x2828ff, t);
+}
+
+uint32_t
+compare_verdict_color(const ft_compare *c, uint32_t n, enum cmp_basis b,
+    enum cmp_palette pal)
+{
+	int s = compare_verdict_sign(c, n);
+	if (s == 0)
+		return compare_verdict_rgb(0, 0, pal);
+	return compare_verdict_rgb(s, compare_intensity(compare_delta(c, n, b),
+	    compare_max_delta(c, b)), pal);
+}
+
+void
+compare_fmt_p(char *buf, size_t cap, double p)
 {
 	if (isnan(p))
 		snprintf(buf, cap, "-");
@@ -1136,16 +1458,60 @@ fmt_p(char *buf, size_t cap, double p)
 		snprintf(buf, cap, "%.2g", p);
 }
 
+/* A value of the comparison as --top prints it: exact for counts, else in
+ * its unit ("12.3 ms", "5.00 MiB"), with a sign when asked. */
+static void
+fmt_top(char *buf, size_t cap, const ft_profile *u, ft_val v, int sign)
+{
+	if (units_is_count(u, CMP_B)) {
+		fmt_exact(buf, cap, v, u->scale, sign);
+		return;
+	}
+	size_t k = 0;
+	if (cap > 1 && (v < 0 || (sign && v > 0)))
+		buf[k++] = v < 0 ? '-' : '+';
+	units_human(buf + k, cap - k, u, CMP_B, v < 0 ? (v == INT64_MIN ? INT64_MAX : -v) : v);
+}
+
+int
+compare_row_hidden(const ft_compare *c, const ft_regress *r, enum cmp_basis b,
+    double min_change, double min_share)
+{
+	const ft_val *v = b == CMP_BASIS_SELF ? r->self : r->total;
+	if (min_change > 0) {
+		ft_val d = sat_sub(v[1], v[0]);
+		/* New or gone functions are a change of any size. */
+		if (v[0] != 0 && fabs((double)d) * 100 < min_change * fabs((double)v[0]))
+			return 1;
+		if (v[0] == 0 && d == 0)
+			return 1;
+	}
+	if (min_share > 0) {
+		double sa = c->total[0] > 0 ? (double)v[0] * 100 / (double)c->total[0] : 0;
+		double sb = c->total[1] > 0 ? (double)v[1] * 100 / (double)c->total[1] : 0;
+		if (sa < min_share && sb < min_share)
+			return 1;
+	}
+	return 0;
+}
+
 int
 compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
+{
+	return compare_write_top_min(c, b, n, 0, 0, out);
+}
+
+int
+compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n, double min_change,
+    double min_share, FILE *out)
 {
 	const ft_profile *u = c->u;
 	ft_regress *r;
 	uint32_t count = compare_regressions(c, b, &r);
-	char ta[40], tb[40], raw[40];
-	fmt_exact(ta, sizeof(ta), c->total[0], u->scale, 0);
-	fmt_exact(tb, sizeof(tb), c->total[1], u->scale, 0);
-	fmt_exact(raw, sizeof(raw), c->raw_total_a, u->scale, 0);
+	char ta[48], tb[48], raw[48];
+	fmt_top(ta, sizeof(ta), u, c->total[0], 0);
+	fmt_top(tb, sizeof(tb), u, c->total[1], 0);
+	fmt_top(raw, sizeof(raw), u, c->raw_total_a, 0);
 	/* File and type names come from outside: escaped like frame names. */
 	char e[4][512];
 	for (int i = 0; i < 2; i++) {
@@ -1158,9 +1524,16 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 	else if (c->normalized)
 		fprintf(out, " (normalised to B's total from %s)", raw);
 	fprintf(out, "\nB: %s (%s), total %s\n", e[2], e[3], tb);
-	ds_fit fit;
-	const char *why = NULL;
-	ds_result *res = compare_test(c, r, count, &fit, &why);
+	/* The verdicts made when the comparison was built (on A's counts as
+	 * recorded, before any scaling). */
+	ds_fit fit = c->fit;
+	const char *why = c->notest != NULL ? c->notest : "no counts";
+	ds_result *res = NULL;
+	if (c->verdict != NULL) {
+		res = xcalloc(count ? count : 1, sizeof(*res));
+		for (uint32_t i = 0; i < count; i++)
+			res[i].verdict = compare_name_verdict(c, r[i].name, &res[i].p, &res[i].q);
+	}
 	if (res != NULL) {
 		fprintf(out, "test of self samples: k = %.4g (%s), rho = %.3g; p two-sided "
 		    "beta-binomial, q Benjamini-Hochberg; slower/faster: q < 0.05, same: the "
@@ -1186,7 +1559,28 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 	} else {
 		fprintf(out, "test: none (%s)\n", why);
 	}
-	fprintf(out, "%u functions, sorted by %s|delta %s|\n", count,
+	/* --min-change, --min-share: the rows kept (the tests were made over
+	 * every function: hiding rows does not change q). */
+	uint32_t kept = 0;
+	for (uint32_t i = 0; i < count; i++)
+		if (!compare_row_hidden(c, &r[i], b, min_change, min_share)) {
+			r[kept] = r[i];
+			if (res != NULL)
+				res[kept] = res[i];
+			kept++;
+		}
+	if (kept < count) {
+		fprintf(out, "%u functions, %u shown (", count, kept);
+		if (min_change > 0)
+			fprintf(out, "change >= %g%%%s", min_change, min_share > 0 ? ", " : "");
+		if (min_share > 0)
+			fprintf(out, "share of A or B >= %g%%", min_share);
+		fprintf(out, ")");
+	} else {
+		fprintf(out, "%u functions", count);
+	}
+	count = kept;
+	fprintf(out, ", sorted by %s|delta %s|\n",
 	    res != NULL ? "verdict (slower, faster first), then " : "",
 	    b == CMP_BASIS_SELF ? "self" : "total");
 	fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s\n", "self A",
@@ -1197,21 +1591,21 @@ compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out)
 		char s0[48], s1[48], sd[48], sp[32], t0[48], t1[48], td[48], tp[32];
 		ft_val ds = sat_sub(r[i].self[1], r[i].self[0]);
 		ft_val dt = sat_sub(r[i].total[1], r[i].total[0]);
-		fmt_exact(s0, sizeof(s0), r[i].self[0], u->scale, 0);
-		fmt_exact(s1, sizeof(s1), r[i].self[1], u->scale, 0);
-		fmt_exact(sd, sizeof(sd), ds, u->scale, 1);
+		fmt_top(s0, sizeof(s0), u, r[i].self[0], 0);
+		fmt_top(s1, sizeof(s1), u, r[i].self[1], 0);
+		fmt_top(sd, sizeof(sd), u, ds, 1);
 		compare_pct(sp, sizeof(sp), r[i].self[0], ds);
-		fmt_exact(t0, sizeof(t0), r[i].total[0], u->scale, 0);
-		fmt_exact(t1, sizeof(t1), r[i].total[1], u->scale, 0);
-		fmt_exact(td, sizeof(td), dt, u->scale, 1);
+		fmt_top(t0, sizeof(t0), u, r[i].total[0], 0);
+		fmt_top(t1, sizeof(t1), u, r[i].total[1], 0);
+		fmt_top(td, sizeof(td), u, dt, 1);
 		compare_pct(tp, sizeof(tp), r[i].total[0], dt);
 		escape_text(esc, 4096, intern_str(u->names, r[i].name),
 		    intern_len(u->names, r[i].name), 4000);
 		char pv[16] = "-", qv[16] = "-";
 		const char *verdict = "-";
 		if (res != NULL) {
-			fmt_p(pv, sizeof(pv), res[i].p);
-			fmt_p(qv, sizeof(qv), res[i].q);
+			compare_fmt_p(pv, sizeof(pv), res[i].p);
+			compare_fmt_p(qv, sizeof(qv), res[i].q);
 			verdict = ds_verdict_name(res[i].verdict);
 		}
 		fprintf(out, "%12s %12s %12s %8s %12s %12s %12s %8s %8s %8s %-7s  %s%s\n", s0, s1,

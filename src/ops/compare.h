@@ -37,6 +37,7 @@
 #include <stdio.h>
 
 #include "base/diag.h"
+#include "ops/diffstat.h"
 #include "ops/layout.h"
 #include "profile/profile.h"
 
@@ -47,7 +48,18 @@
 #define CMP_IN_A 1
 #define CMP_IN_B 2
 
-enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_COUNT };
+enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_SUM, CMP_W_COUNT };
+
+/* How A is scaled before comparing (ft_compare_opts.norm):
+ * CMP_NORM_FLAG: as .normalize says (B's total, or none);
+ * ROBUST: by k, the B/A ratio of an unchanged function (diffstat.h; none
+ * when no test is possible: bytes); ABS: none (k = 1: the same work or
+ * the same duration); TOTAL: by total(B) / total(A); RATE: per second,
+ * by B's recorded duration over A's (none when either has none). */
+enum cmp_norm {
+	CMP_NORM_FLAG = 0, CMP_NORM_ROBUST, CMP_NORM_ABS, CMP_NORM_TOTAL, CMP_NORM_RATE,
+	CMP_NORM_COUNT
+};
 enum cmp_basis { CMP_BASIS_TOTAL = 0, CMP_BASIS_SELF };
 
 typedef struct ft_compare {
@@ -62,6 +74,7 @@ typedef struct ft_compare {
 	const char *norm_by;
 	uint8_t *presence;    /* per node: CMP_IN_A | CMP_IN_B */
 	ft_val *wmax;         /* per node: max(selfA, selfB) + children's wmax */
+	ft_val *wsum;         /* per node: total A + total B (CMP_W_SUM) */
 	ft_val max_dtotal;    /* largest |total B - total A| over non-root nodes */
 	ft_val max_dself;     /* largest |self B - self A| over non-root nodes */
 	uint32_t only[2];     /* nodes present only in A / only in B */
@@ -91,6 +104,24 @@ typedef struct ft_compare {
 	/* Label keys of either side (pprof labels: u->labels carries both
 	 * sides' entries, column A and B; values never normalised). */
 	int label_keys;
+	/* Verdicts of the functions' self samples (diffstat.h): per union
+	 * name id (< nverdict) an enum ds_verdict, and the fit they were made
+	 * under; verdict is NULL when no test was possible (notest: why). */
+	uint8_t *verdict;
+	double *vp, *vq;      /* per name id: p and q (NAN: not tested) */
+	uint32_t nverdict;
+	ds_fit fit;
+	const char *notest;
+	/* The normalisation asked for (enum cmp_norm) and the factor A was
+	 * scaled by (1 when none); norm_note says why a mode fell back to
+	 * none ("no durations"), else NULL. */
+	int norm;
+	double norm_factor;
+	const char *norm_note;
+	/* The totals of A (scaled as A is) and B before any filter: shares
+	 * after a filter are of these (as pprof's), headers say "N of WHOLE
+	 * (P%)" when they differ from total[] (issue 24 item 4). */
+	ft_val whole[2];
 } ft_compare;
 
 typedef struct ft_compare_opts {
@@ -103,6 +134,7 @@ typedef struct ft_compare_opts {
 	 * norm_by says by what ("range length (B 1 s / A 2 s)"). */
 	ft_val scale_num, scale_den;
 	char norm_by[96];
+	int norm;             /* enum cmp_norm */
 } ft_compare_opts;
 
 /* The key two frame names are matched by in a comparison of two files:
@@ -145,7 +177,12 @@ int compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 /* Width source of the differential graph. */
 ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
 
-/* Short name of a width source: "B", "A", "max(A,B)". */
+/* Name of a normalisation mode: "robust", "absolute", "total", "per second";
+ * cmp_norm_parse() the reverse (also "rate", "none", "abs"), -1 if none. */
+const char *compare_norm_name(int norm);
+int compare_norm_parse(const char *s);
+
+/* Short name of a width source: "B", "A", "max(A,B)", "A+B". */
 const char *compare_width_name(enum cmp_width w);
 
 /* B - A of node n in a basis (saturating: never overflows). */
@@ -163,6 +200,26 @@ uint32_t compare_color(ft_val delta, ft_val maxabs);
 
 /* Colour of node n in a basis, scaled by the matching largest delta. */
 uint32_t compare_node_color(const ft_compare *c, uint32_t n, enum cmp_basis b);
+
+/* Palettes of the verdict colours: red/blue, or colour-blind safe
+ * orange/blue (grey for no significant change in both). */
+enum cmp_palette { CMP_PAL_REDBLUE = 0, CMP_PAL_COLORBLIND };
+
+/* The verdict of node n's function (DS_NOTEST when no test was made). */
+enum ds_verdict compare_node_verdict(const ft_compare *c, uint32_t n);
+
+/* -1, 0, +1: the direction node n is drawn in by its function's verdict
+ * (0 when its change is not significant). */
+int compare_verdict_sign(const ft_compare *c, uint32_t n);
+
+/* 0xRRGGBB of a verdict direction (sign) at intensity t in [0, 1]: grey
+ * for 0, else a pale to deep red (orange) for +1, blue for -1. */
+uint32_t compare_verdict_rgb(int sign, double t, enum cmp_palette pal);
+
+/* Colour of node n by its function's verdict (grey when not significant),
+ * deeper with |delta| of n in the basis over the largest |delta|. */
+uint32_t compare_verdict_color(const ft_compare *c, uint32_t n, enum cmp_basis b,
+    enum cmp_palette pal);
 
 /* Largest |delta| over non-root nodes in a basis. */
 ft_val compare_max_delta(const ft_compare *c, enum cmp_basis b);
@@ -184,6 +241,18 @@ typedef struct ft_regress {
 uint32_t compare_regressions(const ft_compare *c, enum cmp_basis b,
     ft_regress **out);
 
+/* Move the rows whose verdict is slower or faster to the front, keeping
+ * the order within each part (significance first, then size). */
+void compare_regressions_by_verdict(const ft_compare *c, ft_regress *r, uint32_t n);
+
+/* The verdict, p and q of the function name (DS_NOTEST, NAN, NAN when no
+ * test was made). */
+enum ds_verdict compare_name_verdict(const ft_compare *c, uint32_t name, double *p,
+    double *q);
+
+/* p or q as the tables print it: "0.031", "<1e-300", "-" for NAN. */
+void compare_fmt_p(char *buf, size_t cap, double p);
+
 /* Re-sort an existing table. */
 void compare_regressions_sort(const ft_compare *c, ft_regress *r, uint32_t n,
     enum cmp_basis b);
@@ -200,5 +269,16 @@ char *compare_pct(char *buf, size_t cap, ft_val a, ft_val delta);
  * and totals, then the first n rows (0 = all), exact values.  Returns 0,
  * or -1 on a write error. */
 int compare_write_top(const ft_compare *c, enum cmp_basis b, long n, FILE *out);
+
+/* The same, without the rows compare_row_hidden() hides. */
+int compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n,
+    double min_change, double min_share, FILE *out);
+
+/* Whether a row is hidden by a minimum change (percent of A's value in the
+ * basis; a new or vanished function always passes) or a minimum share
+ * (percent of A's and of B's total: hidden when below on both sides); 0
+ * turns either off. */
+int compare_row_hidden(const ft_compare *c, const ft_regress *r, enum cmp_basis b,
+    double min_change, double min_share);
 
 #endif

@@ -41,10 +41,13 @@ const ft_keydef keymap[] = {
 	{"t", {'t'}, ACT_TABLE, "function table (Enter: butterfly of the row)"},
 	{"o", {'o'}, ACT_TABLE_SORT, "function table: sort by self, total or name"},
 	{"D", {'D'}, ACT_CMP_DIFF, "comparison: side by side or differential graph"},
-	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A or max(A,B)"},
+	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A, max(A,B) or A+B"},
 	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
+	{"K", {'K'}, ACT_CMP_NORM, "comparison: how A is scaled: robust (by k, the ratio of an "
+	    "unchanged function), absolute, to B's total, per second (when both recordings "
+	    "state their duration)"},
 	{"M", {'M'}, ACT_DEMANGLE, "C++/Rust names: demangled short, in full, or as mangled"},
 	{"i", {'i'}, ACT_INVERT, "invert: bottom-up graph, roots are where samples were taken"},
 	{"r", {'r'}, ACT_COLLAPSE, "collapse recursion: direct, then all (flatten), then off"},

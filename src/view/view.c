@@ -238,6 +238,20 @@ view_activity_rows(const ft_view *v)
 	return body >= 14 ? 2 : body >= 8 ? 1 : 0;
 }
 
+int
+view_legend_row(const ft_view *v)
+{
+	return view_legend_rows(v) > 0 ? body_rows(v) - 1 : -1;
+}
+
+int
+view_legend_rows(const ft_view *v)
+{
+	if (v->cmp == NULL || v->grows > 0)
+		return 0;
+	return body_rows(v) >= 8 ? 1 : 0;
+}
+
 static void
 set_pane(ft_pane *p, int x, int y, int w, int h, int vset)
 {
@@ -270,7 +284,9 @@ geometry(ft_view *v)
 	}
 	ft_rect r[2];
 	int vs[2];
-	v->npanes = cview_panes(v->mode, v->split, v->w, v->h, body, r, vs);
+	/* The verdict legend's row below the panes (render_compare.c). */
+	int leg = view_legend_rows(v);
+	v->npanes = cview_panes(v->mode, v->split, v->w, v->h, body - leg, r, vs);
 	for (int i = 0; i < v->npanes; i++)
 		set_pane(&v->pane[i], r[i].x, r[i].y, r[i].w, r[i].h, vs[i]);
 }

@@ -149,6 +149,8 @@ typedef struct ft_view {
 	enum cview_mode mode;
 	enum cview_split split;
 	enum cmp_width wsrc; /* differential width source */
+	int palette;         /* enum cmp_palette of the verdict colours */
+	double min_change, min_share; /* regressions rows hidden (compare_row_hidden) */
 	const ft_profile *in[2]; /* the inputs (not owned; NULL: cannot rebuild) */
 	int incol[2];
 	ft_compare_opts copts;
@@ -318,6 +320,14 @@ int view_activity_rows(const ft_view *v);
 int view_hint_rows(const ft_view *v);
 /* The key hint line's text for this view, at most width cells. */
 size_t view_hint_text(const ft_view *v, int width, char *buf, size_t cap);
+/* Rows of a comparison's verdict legend above its panes (0 or 1). */
+int view_legend_rows(const ft_view *v);
+/* K: the next normalisation of a comparison (robust, absolute, total,
+ * per second when both inputs state their duration), rebuilt through the
+ * filters.  Returns 0, or -1 with a message. */
+int view_compare_cycle_norm(ft_view *v);
+/* The screen row of that legend (-1 when none). */
+int view_legend_row(const ft_view *v);
 /* view_activity.c: the activity line's counts for ncols columns
  * (v->act.all, v->act.in, v->act.max), worked out when stale. */
 void view_activity_ready(ft_view *v, uint32_t ncols);

@@ -205,7 +205,7 @@ bf_apply(ft_view *v, enum ft_action a)
 		v->details = !v->details;
 		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
-	case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
+	case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE: case ACT_CMP_NORM:
 	case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
 	case ACT_FILTER_LIST: case ACT_FILTER_UNDO: case ACT_FILTER_REDO:
 		v->message = "not in the butterfly view (Esc leaves it)";
@@ -257,6 +257,7 @@ compare_apply(ft_view *v, enum ft_action a)
 		/* One profile: say why the key does nothing. */
 		switch (a) {
 		case ACT_CMP_DIFF: case ACT_CMP_WIDTH: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
+		case ACT_CMP_NORM:
 			v->message = "this key is for comparing two profiles: flametui BEFORE AFTER, "
 			    "or a two-column differential file";
 			return V_REDRAW;
@@ -276,6 +277,7 @@ compare_apply(ft_view *v, enum ft_action a)
 		v->wsrc = (v->wsrc + 1) % CMP_W_COUNT;
 		v->message = v->wsrc == CMP_W_A ? "differential widths: A (before)" :
 		    v->wsrc == CMP_W_MAX ? "differential widths: max(A,B), nothing vanishes" :
+		    v->wsrc == CMP_W_SUM ? "differential widths: A+B, both recordings at once" :
 		    "differential widths: B (after)";
 		v->mode = CV_DIFF;
 		break;
@@ -288,6 +290,9 @@ compare_apply(ft_view *v, enum ft_action a)
 		break;
 	case ACT_CMP_TABLE:
 		view_table_open(v);
+		return V_REDRAW;
+	case ACT_CMP_NORM:
+		view_compare_cycle_norm(v);
 		return V_REDRAW;
 	default:
 		return 0;

@@ -466,6 +466,40 @@ refilter(ft_view *v, ft_diag *err)
 	return 0;
 }
 
+int
+view_compare_cycle_norm(ft_view *v)
+{
+	if (v->cmp == NULL || v->in[0] == NULL) {
+		v->message = "K scales A when comparing two profiles";
+		return -1;
+	}
+	int rate = v->in[0]->duration_ns > 0 && v->in[1] != NULL && v->in[1]->duration_ns > 0;
+	int cur = v->cmp->norm, next;
+	switch (cur) {
+	case CMP_NORM_ROBUST: next = CMP_NORM_ABS; break;
+	case CMP_NORM_ABS: next = CMP_NORM_TOTAL; break;
+	case CMP_NORM_TOTAL: next = rate ? CMP_NORM_RATE : CMP_NORM_ROBUST; break;
+	default: next = CMP_NORM_ROBUST; break;
+	}
+	ft_compare_opts keep = v->copts;
+	v->copts.norm = next;
+	v->copts.normalize = next == CMP_NORM_TOTAL;
+	v->copts.scale_num = v->copts.scale_den = 0;
+	v->copts.norm_by[0] = '\0';
+	ft_diag err;
+	if (refilter(v, &err) != 0) {
+		v->copts = keep;
+		view_message(v, err.msg);
+		return -1;
+	}
+	char msg[256];
+	snprintf(msg, sizeof(msg), "normalisation: %s (A x%.3g)%s%s", compare_norm_name(v->cmp->norm),
+	    v->cmp->norm_factor, v->cmp->norm_note ? ": " : "",
+	    v->cmp->norm_note ? v->cmp->norm_note : "");
+	view_message(v, msg);
+	return 0;
+}
+
 void
 view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle, ft_profile *base)
 {
@@ -901,6 +935,9 @@ table_rows(ft_view *v)
 	uint8_t *map = t->m != NULL ? match_names(t->m, v->prof->names) : NULL;
 	for (uint32_t i = 0; i < t->nall; i++) {
 		uint32_t nm = t->rall != NULL ? t->rall[i].name : t->all[i].name;
+		if (t->rall != NULL && compare_row_hidden(v->cmp, &t->rall[i],
+		    (enum cmp_basis)t->sort, v->min_change, v->min_share))
+			continue;
 		if (map == NULL || map[nm])
 			t->rows[t->nrows++] = i;
 	}
@@ -939,6 +976,7 @@ view_table_refresh(ft_view *v)
 	t->rall = NULL;
 	if (v->cmp != NULL) {
 		t->nall = compare_regressions(v->cmp, (enum cmp_basis)t->sort, &t->rall);
+		compare_regressions_by_verdict(v->cmp, t->rall, t->nall);
 	} else {
 		ft_profile *owned;
 		uint32_t first = table_first_rows(v);
@@ -1029,6 +1067,7 @@ view_table_sort(ft_view *v)
 	if (v->cmp != NULL) {
 		t->sort = t->sort == CMP_BASIS_SELF ? CMP_BASIS_TOTAL : CMP_BASIS_SELF;
 		compare_regressions_sort(v->cmp, t->rall, t->nall, (enum cmp_basis)t->sort);
+		compare_regressions_by_verdict(v->cmp, t->rall, t->nall);
 		t->sel = t->top = 0;
 		table_rows(v);
 	} else {

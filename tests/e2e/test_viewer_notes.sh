@@ -35,7 +35,7 @@ ft_wait_for 'flametui exited'
 
 # The regressions table at 80 columns: the sorted basis' columns only,
 # so the names show whole; Tab switches the basis.
-ft_start 80 14 -- tests/data/small.folded tests/data/small-after.folded
+ft_start 80 14 -- --normalize absolute tests/data/small.folded tests/data/small-after.folded
 ft_wait_for '^ *>?B: total'
 ft_keys R
 ft_check "80 columns: self columns and the name" ft_wait_for \
@@ -48,7 +48,7 @@ ft_keys y
 ft_check "y copies the row's function" ft_wait_for '^copied the name'
 ft_resize 120 14
 ft_check "120 columns: every column" ft_wait_for \
-    '^ +self A +self B +d\.self d\.self% +total A +total B +d\.total +d\.tot%  function$'
+    '^ +self A +self B +d\.self d\.self% +total A +total B +d\.total +d\.tot% +verdict +function$'
 ft_keys q
 ft_wait_for 'flametui exited'
 ft_done

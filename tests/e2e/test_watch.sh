@@ -85,7 +85,7 @@ ft_keys q
 A=$FT_TMP/a.folded B=$FT_TMP/b.folded
 cp "$FT_DATA/small.folded" "$A"
 cp "$FT_DATA/small-after.folded" "$B"
-ft_start 120 12 -- --watch "$A" "$B"
+ft_start 120 12 -- --watch --normalize absolute "$A" "$B"
 ft_check "comparison opens" ft_wait_for 'A: total 97 .*B: total'
 printf 'main;run;new_in_b 50\n' >>"$B"
 ft_check "B grew: its pane's total, reload message" \

@@ -1,5 +1,6 @@
 /* test_compare.c - comparing two profiles: path matching, absent frames,
  * normalisation, colour scale, zero totals, regressions, the views. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -587,8 +588,14 @@ TEST(views_stay_in_step)
 	view_apply(&v, ACT_CMP_WIDTH);
 	CHECK_INT(v.wsrc, CMP_W_MAX);
 	render_view(&v, &cv);
-	CHECK(canvas_has(&cv, "-old") > 0);  /* max(A,B): still there, shrank */
-	CHECK(canvas_has(&cv, "+new") > 0);
+	/* max(A,B): still there.  5 and 3 samples cannot tell a change from
+	 * noise: neutral, no sign (issue 26: colour by verdict). */
+	CHECK_INT(compare_node_verdict(&p.c, at(&p.c, "main;old")), DS_UNSURE);
+	CHECK_INT(compare_verdict_sign(&p.c, at(&p.c, "main;old")), 0);
+	/* Only in A / only in B: their own glyphs (issue 26 part 5). */
+	CHECK(canvas_has(&cv, "<old") > 0);
+	CHECK(canvas_has(&cv, ">new") > 0);
+	CHECK(canvas_has(&cv, "-old") < 0 && canvas_has(&cv, "+new") < 0);
 	/* '/' in the table keeps the matching rows. */
 	view_apply(&v, ACT_CMP_TABLE);
 	uint32_t all = v.table.nrows;
@@ -840,6 +847,243 @@ share(const ft_label_share *r, uint32_t n, const ft_labelsets *s, const char *k,
 	return t;
 }
 
+/* The real recordings of tests/data/compare-stats (perf record -F 997 of
+ * stats-burn at the same speed three times, and once with parse ~30%
+ * slower): frames are coloured and signed by their function's verdict.
+ * Same-speed pairs: every frame grey, no sign; the slowed pair: exactly
+ * the frames of parse red and '+', everything else grey. */
+static void
+verdict_frames(const char *fa, const char *fb, const char *slower)
+{
+	ft_intern *names = intern_new();
+	ft_load_opts lo;
+	memset(&lo, 0, sizeof(lo));
+	ft_load_report rep;
+	ft_diag err;
+	char pa[256], pb[256];
+	snprintf(pa, sizeof(pa), "tests/data/compare-stats/%s.perf.txt.gz", fa);
+	snprintf(pb, sizeof(pb), "tests/data/compare-stats/%s.perf.txt.gz", fb);
+	ft_profile *a = load_file(pa, names, &lo, &rep, &err);
+	ft_profile *b = load_file(pb, names, &lo, &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL)
+		return;
+	ft_compare c;
+	ft_compare_opts o = {.sort = FT_SORT_NAME};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK(c.verdict != NULL);
+	CHECK(c.fit.robust);
+	uint32_t grey = compare_verdict_rgb(0, 0, CMP_PAL_REDBLUE), signed_n = 0;
+	for (uint32_t n = 1; n < c.u->nnodes; n++) {
+		const char *nm = intern_str(names, c.u->nodes[n].name);
+		int want = slower != NULL && strcmp(nm, slower) == 0;
+		int s = compare_verdict_sign(&c, n);
+		uint32_t col = compare_verdict_color(&c, n, CMP_BASIS_TOTAL, CMP_PAL_REDBLUE);
+		if (want) {
+			CHECK_INT(s, 1);
+			CHECK(col != grey && (col >> 16) == 0xff); /* red */
+			CHECK(compare_verdict_color(&c, n, CMP_BASIS_TOTAL, CMP_PAL_COLORBLIND) !=
+			    col); /* orange */
+			signed_n++;
+		} else {
+			if (s != 0 || col != grey)
+				fprintf(stderr, "  %s vs %s: %s is not grey\n", fa, fb, nm);
+			CHECK_INT(s, 0);
+			CHECK_INT(col, grey);
+		}
+	}
+	if (slower != NULL)
+		CHECK(signed_n > 0);
+	/* The --dump text: the legend row with k, and '+' only on parse. */
+	ft_view v;
+	view_init_compare(&v, &c, 140, 30);
+	v.mode = CV_DIFF;
+	v.layout_dirty = 1;
+	ft_canvas cv;
+	canvas_init(&cv, 140, 30, 0);
+	render_view(&v, &cv);
+	int ly = canvas_has(&cv, "k=");
+	CHECK(ly == view_legend_row(&v) && ly > 0);
+	CHECK(canvas_has(&cv, "(robust) rho=") == ly);
+	CHECK((canvas_has(&cv, "+parse") > 0) == (slower != NULL));
+	/* R: p, q and verdict columns, significant rows first, values in
+	 * their unit; --min-change / --min-share hide small rows. */
+	CHECK_INT(view_key(&v, 'R'), V_REDRAW);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "sorted by verdict, then |delta self|") == 0);
+	char row[1024];
+	canvas_row_text(&cv, 1, row, sizeof(row));
+	CHECK(strstr(row, " p ") != NULL && strstr(row, " q ") != NULL &&
+	    strstr(row, "verdict") < strstr(row, "function"));
+	canvas_row_text(&cv, 2, row, sizeof(row));
+	if (slower != NULL)
+		CHECK(strstr(row, " slower ") != NULL && strstr(row, slower) != NULL);
+	else
+		CHECK(strstr(row, " slower ") == NULL && strstr(row, " faster ") == NULL);
+	CHECK(strstr(row, " ms ") != NULL);
+	uint32_t all = v.table.nrows;
+	CHECK(all > 20);
+	v.min_change = 5;
+	v.min_share = 0.5;
+	view_table_refresh(&v);
+	CHECK(v.table.nrows < all && (slower == NULL || v.table.nrows > 0));
+	for (uint32_t i = 0; i < v.table.nrows; i++)
+		CHECK(!compare_row_hidden(&c, &v.table.rall[v.table.rows[i]], CMP_BASIS_SELF, 5, 0.5));
+	/* 100 columns: the verdict alone. */
+	canvas_free(&cv);
+	canvas_init(&cv, 100, 30, 0);
+	render_view(&v, &cv);
+	canvas_row_text(&cv, 1, row, sizeof(row));
+	CHECK(strstr(row, "verdict") != NULL && strstr(row, " q ") == NULL);
+	canvas_free(&cv);
+	view_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
+/* K cycles the normalisation: robust (A x k), absolute (raw), total (A
+ * scaled to B's total), back to robust (perf script states no duration:
+ * no per-second mode); the verdicts stay those of the raw counts. */
+TEST(normalisation_modes_cycle)
+{
+	ft_intern *names = intern_new();
+	ft_load_opts lo;
+	memset(&lo, 0, sizeof(lo));
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *a = load_file("tests/data/compare-stats/same1.perf.txt.gz", names, &lo,
+	    &rep, &err);
+	ft_profile *b = load_file("tests/data/compare-stats/slow.perf.txt.gz", names, &lo,
+	    &rep, &err);
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL)
+		return;
+	ft_compare c;
+	ft_compare_opts o = {.sort = FT_SORT_NAME, .norm = CMP_NORM_ROBUST};
+	CHECK_INT(compare_build(&c, a, 0, b, 0, &o, &err), 0);
+	CHECK_INT(c.norm, CMP_NORM_ROBUST);
+	CHECK(c.fit.robust && c.fit.k > 0.9 && c.fit.k < 1.0);
+	/* A scaled by k: its total is k times the raw one (to a unit). */
+	double want = (double)c.raw_total_a * c.fit.k;
+	CHECK(fabs((double)c.total[0] - want) < want * 1e-6);
+	CHECK(fabs(c.norm_factor - c.fit.k) < 1e-6);
+	ft_view v;
+	view_init_compare(&v, &c, 140, 20);
+	view_set_inputs(&v, a, 0, b, 0, &o, NULL);
+	ft_canvas cv;
+	canvas_init(&cv, 140, 20, 0);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "robust: A x0.954") == view_legend_row(&v));
+	CHECK_INT(view_key(&v, 'K'), V_REDRAW);
+	CHECK_INT(v.cmp->norm, CMP_NORM_ABS);
+	CHECK_INT(v.cmp->total[0], v.cmp->raw_total_a);
+	CHECK_INT(v.cmp->whole[0], v.cmp->total[0]); /* no filter: whole = total */
+	CHECK(strstr(v.message, "normalisation: absolute") != NULL);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "absolute: A x1,") >= 0);
+	/* The verdict of parse does not depend on the scaling. */
+	uint32_t parse = intern_find(names, "parse", 5, 0);
+	double p, q;
+	CHECK_INT(compare_name_verdict(v.cmp, parse, &p, &q), DS_SLOWER);
+	view_key(&v, 'K');
+	CHECK_INT(v.cmp->norm, CMP_NORM_TOTAL);
+	CHECK_INT(v.cmp->total[0], v.cmp->total[1]);
+	CHECK_INT(compare_name_verdict(v.cmp, parse, &p, &q), DS_SLOWER);
+	view_key(&v, 'K');
+	CHECK_INT(v.cmp->norm, CMP_NORM_ROBUST);
+	canvas_free(&cv);
+	view_free(&v);
+	compare_free(&c);
+	profile_free(a);
+	profile_free(b);
+	intern_unref(names);
+}
+
+/* Issue 24 item 4 in comparisons: after a filter, shares are of the whole
+ * A and B, A is scaled as for the whole profiles (a filter changes no
+ * factor), and the headers say "N of WHOLE (P%)". */
+TEST(filtered_shares_of_the_whole)
+{
+	struct pair p;
+	pair_open(&p, "main;parse;lex 30\nmain;io 70\n", "main;parse;lex 60\nmain;io 140\n", 0);
+	ft_filters f = {0};
+	ft_diag err;
+	CHECK_INT(filters_add_line(&f, "focus parse", &err), 0);
+	for (int norm = CMP_NORM_ROBUST; norm <= CMP_NORM_TOTAL; norm++) {
+		ft_compare c;
+		ft_compare_opts o = {.sort = FT_SORT_NAME, .norm = norm};
+		CHECK_INT(compare_build_filtered(&c, p.a, 0, p.b, 0, &o, &f, &err), 0);
+		/* Robust falls back to B's total here (too few functions): A
+		 * x2 as for the whole (100 -> 200), not by what parse kept. */
+		ft_val ka = norm == CMP_NORM_ABS ? 1 : 2;
+		CHECK_INT(c.whole[0], 100 * ka);
+		CHECK_INT(c.whole[1], 200);
+		CHECK_INT(c.total[0], 30 * ka);
+		CHECK_INT(c.total[1], 60);
+		ft_view v;
+		view_init_compare(&v, &c, 120, 12);
+		v.mode = CV_DIFF;
+		v.layout_dirty = 1;
+		ft_canvas cv;
+		canvas_init(&cv, 120, 12, 0);
+		render_view(&v, &cv);
+		CHECK(canvas_has(&cv, norm == CMP_NORM_ABS ? "A 30 of 100 (30.0%) -> B 60 of 200 (30.0%)" :
+		    "A 60 of 200 (30.0%) -> B 60 of 200 (30.0%)") == 0);
+		/* The status line: the root's share of the whole sides. */
+		CHECK(canvas_has(&cv, "(30.0%) -> B 60 (30.0%)") == cv.h - 1);
+		canvas_free(&cv);
+		view_free(&v);
+		compare_free(&c);
+	}
+	filters_free(&f);
+	pair_close(&p);
+}
+
+/* W cycles B, A, max(A,B), A+B (issue 26 part 5): A+B gives every path
+ * the width of both recordings, so what vanished and what is new both
+ * show in proportion; only-in paths carry their glyphs. */
+TEST(width_a_plus_b_and_only_glyphs)
+{
+	struct pair p;
+	/* (Few samples: no verdict's sign hides the glyph.) */
+	pair_open(&p, "main;old 3\nmain;both 10\n", "main;new 2\nmain;both 10\n", 0);
+	ft_widths w = compare_widths(&p.c, CMP_W_SUM);
+	CHECK_INT(w.w[FT_ROOT * w.stride], 25);
+	CHECK_INT(w.w[at(&p.c, "main;old") * w.stride], 3);
+	CHECK_INT(w.w[at(&p.c, "main;new") * w.stride], 2);
+	CHECK_INT(w.w[at(&p.c, "main;both") * w.stride], 20);
+	CHECK_STR(compare_width_name(CMP_W_SUM), "A+B");
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 12);
+	for (int i = 0; i < 3; i++)
+		view_apply(&v, ACT_CMP_WIDTH);
+	CHECK_INT(v.wsrc, CMP_W_SUM);
+	CHECK(strstr(v.message, "A+B") != NULL);
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "width A+B") == 0);
+	CHECK(canvas_has(&cv, "<old") == 3);
+	CHECK(canvas_has(&cv, ">new") == 3);
+	CHECK(canvas_has(&cv, "|both") == 3);
+	view_apply(&v, ACT_CMP_WIDTH);
+	CHECK_INT(v.wsrc, CMP_W_B);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+}
+
+TEST(verdict_colours_on_real_recordings)
+{
+	verdict_frames("same1", "same2", NULL);
+	verdict_frames("same1", "same3", NULL);
+	verdict_frames("same2", "same3", NULL);
+	verdict_frames("same1", "slow", "parse");
+	verdict_frames("same2", "slow", "parse");
+}
+
 TEST(labels_of_both_sides)
 {
 	/* A: the labelled Go CPU profile (tests/data/go-labels); B: the same
@@ -1002,7 +1246,9 @@ TEST(details_panel_and_zoom_headers)
 	CHECK(canvas_has(&cv, "self  A 0 (0.0%) -> B 0 (0.0%) delta 0 (0%)") == t + 1);
 	CHECK(canvas_has(&cv, "all instances: total A 5 -> B 8 delta +3 (+60.0%)") == t + 2);
 	/* The panes end above the panel. */
-	CHECK(v.pane[0].h == y && v.pane[1].h == y);
+	CHECK_INT(view_legend_rows(&v), 1);
+	CHECK(v.pane[0].h == y - 1 && v.pane[1].h == y - 1);
+	CHECK(canvas_has(&cv, "k=") == y - 1); /* the verdict legend between */
 	/* A path only in A: B's values are absent. */
 	view_select(&v, at(&p.c, "main;old"));
 	render_view(&v, &cv);
@@ -1023,7 +1269,7 @@ TEST(details_panel_and_zoom_headers)
 	view_key(&v, 'd');
 	render_view(&v, &cv);
 	CHECK(canvas_has(&cv, " details ") < 0);
-	CHECK_INT(v.pane[0].h, cv.h - 1);
+	CHECK_INT(v.pane[0].h, cv.h - 1 - view_legend_rows(&v));
 	canvas_free(&cv);
 	view_free(&v);
 	pair_close(&p);
@@ -1121,8 +1367,9 @@ TEST(butterfly_with_both_sides)
 	uint32_t y = profile_find_child(down->prof, FT_ROOT, intern_find(p.names, "y", 1, 0));
 	CHECK(y != FT_NONE);
 	CHECK_INT(down->cmp->presence[y], CMP_IN_B);
-	CHECK(canvas_has(&cv, "-x") > 0);
-	CHECK(canvas_has(&cv, "+y") > 0);
+	/* 4 -> 1 and 0 -> 6 samples: within noise, so neutral (verdicts). */
+	CHECK(canvas_has(&cv, "|x") > 0);
+	CHECK(canvas_has(&cv, ">y") > 0); /* only in B */
 	/* Down into the callees: the widest child in B's widths is y; right
 	 * of it nothing, left x.  The status has both sides' values. */
 	view_key(&v, 'j');
@@ -1227,6 +1474,10 @@ main(void)
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
 	RUN(deltas_beyond_64_bits_are_counted);
+	RUN(verdict_colours_on_real_recordings);
+	RUN(normalisation_modes_cycle);
+	RUN(filtered_shares_of_the_whole);
+	RUN(width_a_plus_b_and_only_glyphs);
 	RUN(labels_of_both_sides);
 	RUN(copy_name_and_stack);
 	RUN(sample_type_switch);
