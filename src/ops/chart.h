@@ -1,0 +1,65 @@
+/* chart.h - a flame chart (speedscope's Time Order, Chrome's Performance
+ * panel): a profile's samples in time order (profile/timeline.h), one row
+ * per depth, the frames of consecutive samples that share the call path
+ * to that depth merged into one span.
+ *
+ * Row 0 holds the root's children (the root "all" is not drawn).  A
+ * sample at t lasts until the next sample (in time order: times that go
+ * backwards are sorted), unless the next one is more than
+ * CHART_GAP_FACTOR usual intervals away (a gap: the program was not
+ * running, or not sampled), when it lasts one usual interval; the usual
+ * interval is the median of the gaps between consecutive samples (1 ms
+ * with fewer than two).  Two samples' frames at one depth merge when
+ * they are the same call path (the same node) and the first one's span
+ * ends where the second starts: a gap breaks a span.
+ *
+ * Pure: no screen, no printing.
+ */
+#ifndef FT_CHART_H
+#define FT_CHART_H
+
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "profile/profile.h"
+
+#define CHART_GAP_FACTOR 4
+
+typedef struct ft_span {
+	int64_t start, end; /* ns from the timeline's origin; end excluded */
+	uint32_t node;      /* the profile's node: its name and call path */
+	uint32_t samples;   /* samples merged into the span */
+} ft_span;
+
+typedef struct ft_chart {
+	ft_span *spans;      /* row by row, each row in time order */
+	uint32_t *row;       /* row d is spans[row[d] .. row[d + 1]) */
+	uint32_t rows;
+	int64_t origin;      /* ns: timeline_origin() */
+	int64_t t0, t1;      /* ns from origin: the first span's start, the
+	                      * last one's end (0, 0 when empty) */
+	int64_t interval;    /* ns: a sample's usual length */
+	uint64_t samples;    /* samples charted */
+	uint32_t thread;     /* the root child charted, FT_NONE: all */
+} ft_chart;
+
+/* The chart of p's samples with a <= t - origin < b (ns from
+ * timeline_origin(); INT64_MIN, INT64_MAX for all) whose stack starts at
+ * thread (a child of the root; FT_NONE: every sample).  -1 with err when p
+ * keeps no time per sample. */
+int chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
+    ft_chart *ch, ft_diag *err);
+void chart_free(ft_chart *ch);
+
+/* The spans of row d (*n of them); NULL with *n 0 past the last row. */
+const ft_span *chart_row(const ft_chart *ch, uint32_t d, uint32_t *n);
+
+/* The cell of time t on a row of w cells showing [v0, v1): floor((t -
+ * v0) * w / (v1 - v0)), which may be below 0 or w and above. */
+int64_t chart_col(int64_t t, int64_t v0, int64_t v1, int w);
+
+/* In row d: the span at time t, else the nearest one; UINT32_MAX when
+ * the row is empty.  The index is within the row. */
+uint32_t chart_find(const ft_chart *ch, uint32_t d, int64_t t);
+
+#endif
