@@ -43,6 +43,32 @@ for spec in cpuprofile:node-work.cpuprofile:0:none cpuprofile:node-work.cpuprofi
 	python3 "$top/tests/runtime_ref.py" "$fmt" "$d/$file" "$col" "$group" >"$tmp/b"
 	check "$file column $col group $group"
 done
+# Pyroscope's flamebearer JSON as Pyroscope's server answered (the test
+# fixtures of its UI, tests/data/pyroscope): every stack's self value, from
+# a file, from standard input and gzip'd; a render-diff answer ("double")
+# as a comparison's two columns.
+for f in simple-golang-app-cpu simple-java-app-cpu cart-service-dotnet-cpu \
+    hotrod-ruby-driver-cpu pyroscope.server.alloc_space simple-golang-app-cpu-diff; do
+	col=0
+	case $f in *-diff) col=both ;; esac
+	python3 "$top/tests/runtime_ref.py" flamebearer "$d/pyroscope/$f.json" "$col" >"$tmp/b"
+	"$flametui" --export folded "$d/pyroscope/$f.json" >"$tmp/a" 2>/dev/null
+	check "pyroscope/$f.json"
+	"$flametui" --export folded - <"$d/pyroscope/$f.json" >"$tmp/a" 2>/dev/null
+	check "pyroscope/$f.json from standard input"
+	gzip -c "$d/pyroscope/$f.json" >"$tmp/f.json.gz"
+	"$flametui" --export folded "$tmp/f.json.gz" >"$tmp/a" 2>/dev/null
+	check "pyroscope/$f.json gzip'd"
+done
+# The bytes profile keeps its unit; the diff opens as a comparison.
+"$flametui" --info "$d/pyroscope/pyroscope.server.alloc_space.json" 2>/dev/null |
+    sed -n 's/^type0=//p' >"$tmp/a"
+echo "bytes/bytes" >"$tmp/b"
+check "pyroscope.server.alloc_space.json unit"
+"$flametui" --info "$d/pyroscope/simple-golang-app-cpu-diff.json" 2>/dev/null |
+    sed -n 's/^type[01]=//p' >"$tmp/a"
+printf 'before/count\nafter/count\n' >"$tmp/b"
+check "simple-golang-app-cpu-diff.json: before and after"
 # clang -ftime-trace: the total is the compile's wall time, the
 # ExecuteCompiler event's dur (its "Total ..." summary lanes are not time
 # spent; issue 24 item 5: they made it 18 s for a 3.15 s compile).

@@ -25,9 +25,18 @@ flametui; it implements the rules DESIGN.md and the loaders' headers state:
   speedscope   every profile under a root frame named after it when the file
                has several of the same unit; sampled: weights; evented:
                open/close times, self time.
+  flamebearer  Pyroscope's levels ("flamebearer", or the query API's
+               "flamegraph" with {"values": [...]} levels and numbers as
+               strings): per level, bars of 4 numbers (offset from the
+               previous bar's end, total, self, name index) or 7 for
+               "double" (left offset/total/self, right offset/total/self,
+               name); a bar's parent is the bar of the level above whose
+               span (both sides' added for "double") holds its start; the
+               level-0 bar is the root, not a frame; values: self (column
+               0 left, 1 right).
 
 usage: runtime_ref.py FORMAT FILE [COLUMN [GROUP]]
-  FORMAT: cpuprofile|trace|speedscope; GROUP: none (default: threads merged)
+  FORMAT: cpuprofile|trace|speedscope|flamebearer; GROUP: none (default: threads merged)
   or thread (a root frame per thread, "NAME-pid/tid" as flametui names it)
 """
 import json
@@ -325,6 +334,42 @@ def speedscope(path):
     return out
 
 
+def flamebearer(path):
+    d = load_json(path)
+    fb = d.get('flamebearer') or d['flamegraph']
+    names = fb['names']
+    form = (d.get('metadata') or {}).get('format') or fb.get('format')
+    if form is None:
+        form = 'double' if 'leftTicks' in fb or 'rightTicks' in fb else 'single'
+    w = 7 if form == 'double' else 4
+    out = defaultdict(lambda: [0, 0])
+    above = []  # (start, end, stack) of the level above
+    for li, level in enumerate(fb['levels']):
+        vals = level.get('values', []) if isinstance(level, dict) else level
+        vals = [int(v) for v in vals]
+        here = []
+        pos = [0, 0]  # each side's end of the previous bar
+        for b in range(0, len(vals), w):
+            bar = vals[b:b + w]
+            sides = [(bar[0], bar[1], bar[2])] + ([(bar[3], bar[4], bar[5])] if w == 7 else [])
+            start = 0
+            total = 0
+            for si, (off, tot, _) in enumerate(sides):
+                start += pos[si] + off
+                total += tot
+                pos[si] += off + tot
+            if li == 0:
+                stack = ()
+            else:
+                parent = [a for a in above if a[0] <= start < a[1] or a[0] == a[1] == start]
+                stack = parent[0][2] + (names[bar[-1]],)
+            here.append((start, start + total, stack))
+            for si, (_, _, slf) in enumerate(sides):
+                out[stack][si] += slf
+        above = here
+    return out
+
+
 def fmt(v):
     if isinstance(v, Decimal):
         s = format(v, 'f')
@@ -336,16 +381,21 @@ def fmt(v):
 
 def main():
     kind, path = sys.argv[1], sys.argv[2]
-    col = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    # COLUMN "both": a differential profile's two columns, "STACK A B"
+    # (flametui's folded export of a comparison).
+    both = len(sys.argv) > 3 and sys.argv[3] == 'both'
+    col = int(sys.argv[3]) if len(sys.argv) > 3 and not both else 0
     global GROUP
     GROUP = sys.argv[4] if len(sys.argv) > 4 else 'none'
-    out = {'cpuprofile': cpuprofile, 'trace': trace, 'speedscope': speedscope}[kind](path)
+    out = {'cpuprofile': cpuprofile, 'trace': trace, 'speedscope': speedscope,
+           'flamebearer': flamebearer}[kind](path)
     lines = []
     for st, v in out.items():
-        if v[col] == 0 or not st:
+        if (v[0] == 0 and v[1] == 0 if both else v[col] == 0) or not st:
             continue
         text = ';'.join(f.replace(';', ':').replace('\n', ' ') for f in st)
-        lines.append(text.encode('utf-8', 'surrogateescape') + b' ' + fmt(v[col]).encode())
+        figs = fmt(v[0]) + ' ' + fmt(v[1]) if both else fmt(v[col])
+        lines.append(text.encode('utf-8', 'surrogateescape') + b' ' + figs.encode())
     lines.sort(key=lambda b: b.rsplit(b' ', 1)[0])
     sys.stdout.buffer.write(b''.join(x + b'\n' for x in lines))
 

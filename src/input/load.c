@@ -298,6 +298,11 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		snprintf(why, cap, "a JSON object with \"ph\" (trace events)");
 		return FT_FMT_TRACE;
 	}
+	if (has(d, n, "\"flamegraph\"") && has(d, n, "\"levels\"") && has(d, n, "\"names\"")) {
+		snprintf(why, cap, "a JSON object with \"flamegraph\", \"names\" and \"levels\" "
+		    "(Grafana Pyroscope's query API)");
+		return FT_FMT_FLAMEBEARER;
+	}
 	return FT_FMT_UNKNOWN;
 }
 

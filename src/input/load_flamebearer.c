@@ -22,6 +22,19 @@
  * profile (left = before, the baseline; right = after), opened as a
  * comparison.  The unit comes from metadata.units (samples, objects,
  * bytes, nanoseconds...).
+ *
+ * Grafana Pyroscope's query API (querier.v1 SelectMergeStacktraces, what
+ * its own UI fetches, and Diff) answers with the same levels in protobuf's
+ * JSON form:
+ *
+ *   {"flamegraph": {"names": [...], "levels": [{"values": ["0", "988",
+ *                   "0", "0"]}, ...], "total": "988", "maxSelf": "771"}}
+ *
+ * int64 numbers as strings, a level an object whose "values" may be left
+ * out when empty, "total" for numTicks; a diff (FlameGraphDiff) has
+ * "leftTicks" and "rightTicks" and seven numbers per bar.  The answer
+ * states no unit (the query names the profile type): its values are
+ * read as "value", a count.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -46,10 +59,42 @@ struct fb {
 	struct level *levels; size_t nlevels, clevels;
 	int64_t num_ticks;
 	int have_ticks;
+	int64_t ticks[2];      /* leftTicks, rightTicks */
+	int have_lr;
+	int querier;           /* the "flamegraph" form of the query API */
 	char format[16];
 	char units[32];
 	int have_meta_format;
 };
+
+/* The top-level member holding the levels: "flamebearer", or the query
+ * API's "flamegraph". */
+static int
+fb_key(const ft_json *j)
+{
+	return json_key_is(j, 0, "flamebearer") || json_key_is(j, 0, "flamegraph");
+}
+
+/* An integer, or one written as a string (protobuf's JSON for int64). */
+static int
+fb_int(const json_val *v, int64_t *out)
+{
+	if (v->type != JSON_STR)
+		return json_int(v, out);
+	if (v->n == 0 || v->n > 19)
+		return -1;
+	int64_t x = 0;
+	size_t i = v->s[0] == '-';
+	if (i == v->n)
+		return -1;
+	for (; i < v->n; i++) {
+		if (v->s[i] < '0' || v->s[i] > '9' ||
+		    __builtin_mul_overflow(x, 10, &x) || __builtin_add_overflow(x, v->s[i] - '0', &x))
+			return -1;
+	}
+	*out = v->s[0] == '-' ? -x : x;
+	return 0;
+}
 
 static enum json_mode
 fb_enter(void *ctx, ft_json *j, enum json_type t)
@@ -60,14 +105,16 @@ fb_enter(void *ctx, ft_json *j, enum json_type t)
 			json_fail(j, "flamebearer JSON is an object");
 		return JSON_DESCEND;
 	}
-	if (d == 1 && t == JSON_OBJ && json_key_is(j, 0, "flamebearer"))
+	if (d == 1 && t == JSON_OBJ && fb_key(j)) {
+		((struct fb *)ctx)->querier |= json_key_is(j, 0, "flamegraph");
 		return JSON_DESCEND;
+	}
 	if (d == 1 && t == JSON_OBJ && json_key_is(j, 0, "metadata"))
 		return JSON_COLLECT;
-	if (d == 2 && t == JSON_ARR && json_key_is(j, 0, "flamebearer") &&
+	if (d == 2 && t == JSON_ARR && fb_key(j) &&
 	    (json_key_is(j, 1, "names") || json_key_is(j, 1, "levels")))
 		return JSON_DESCEND;
-	if (d == 3 && json_key_is(j, 0, "flamebearer") && json_key_is(j, 1, "levels"))
+	if (d == 3 && fb_key(j) && json_key_is(j, 1, "levels"))
 		return JSON_COLLECT;
 	return JSON_SKIP;
 }
@@ -97,13 +144,20 @@ fb_value(void *ctx, ft_json *j, const json_val *v)
 			copy_str(F->units, sizeof(F->units), s, n);
 		return 0;
 	}
-	if (!json_key_is(j, 0, "flamebearer"))
+	if (!fb_key(j))
 		return 0;
 	if (d == 2) {
 		size_t n;
+		int lr = json_key_is(j, 1, "rightTicks");
 		/* Old servers put format and units in the flamebearer. */
-		if (json_key_is(j, 1, "numTicks") && json_int(v, &F->num_ticks) == 0)
+		if ((json_key_is(j, 1, "numTicks") || json_key_is(j, 1, "total")) &&
+		    fb_int(v, &F->num_ticks) == 0)
 			F->have_ticks = 1;
+		else if (F->querier && (lr || json_key_is(j, 1, "leftTicks"))) {
+			if (fb_int(v, &F->ticks[lr]) != 0)
+				return json_fail(j, "leftTicks or rightTicks is not an integer");
+			F->have_lr = 1;
+		}
 		else if (json_key_is(j, 1, "format") && v->type == JSON_STR && !F->have_meta_format)
 			copy_str(F->format, sizeof(F->format), v->s, v->n);
 		else if (json_key_is(j, 1, "units") && v->type == JSON_STR && F->units[0] == '\0')
@@ -121,13 +175,19 @@ fb_value(void *ctx, ft_json *j, const json_val *v)
 		return 0;
 	}
 	if (d == 3 && json_key_is(j, 1, "levels")) {
-		if (v->type != JSON_ARR)
-			return json_fail(j, "a level is not an array");
+		/* The query API: {"values": [...]}, {} when empty. */
+		static const json_val none = {.type = JSON_ARR};
+		const json_val *a = v;
+		if (v->type == JSON_OBJ && F->querier && (a = json_get(v, "values")) == NULL)
+			a = &none;
+		if (a->type != JSON_ARR)
+			return json_fail(j, F->querier ? "a level is not an object with "
+			    "\"values\", an array" : "a level is not an array");
 		struct level L = {0};
 		size_t cap = 0;
-		for (const json_val *k = v->kids; k != NULL; k = k->next) {
+		for (const json_val *k = a->kids; k != NULL; k = k->next) {
 			int64_t x;
-			if (json_int(k, &x) != 0) {
+			if (fb_int(k, &x) != 0) {
 				free(L.v);
 				return json_fail(j, "a level holds a value that is not an integer");
 			}
@@ -170,6 +230,8 @@ load_flamebearer(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	ft_stackset stacks = {0};
 	if (json_stream(src, &h, &F, NULL, err) != 0)
 		goto fail;
+	if (F.querier && F.format[0] == '\0')
+		snprintf(F.format, sizeof(F.format), "%s", F.have_lr ? "double" : "single");
 	int dbl = strcmp(F.format, "double") == 0;
 	if (F.format[0] != '\0' && !dbl && strcmp(F.format, "single") != 0) {
 		diag_set(err, "%s: flamebearer format \"%s\": only single and double are known",
@@ -181,7 +243,7 @@ load_flamebearer(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	size_t w = dbl ? 7 : 4; /* numbers per bar */
-	const char *units = F.units[0] != '\0' ? F.units : "samples";
+	const char *units = F.units[0] != '\0' ? F.units : F.querier ? "value" : "samples";
 	if (dbl) {
 		profile_set_nvals(p, 2);
 		profile_set_type(p, 0, "before", unit_of(units));
@@ -277,8 +339,9 @@ load_flamebearer(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	snprintf(rep->summary, sizeof(rep->summary), "flamebearer_format=%s\nunits=%s\n"
-	    "levels=%zu\nnames_in_file=%zu\nnum_ticks=%" PRId64, dbl ? "double" : "single",
-	    units, F.nlevels, F.nids, F.num_ticks);
+	    "levels=%zu\nnames_in_file=%zu\nnum_ticks=%" PRId64 "%s", dbl ? "double" : "single",
+	    units, F.nlevels, F.nids, F.num_ticks, F.querier ? "\nshape=Grafana Pyroscope's "
+	    "query API (\"flamegraph\"): it states no unit" : "");
 	p->format = "flamebearer";
 	profile_set_source(p, F.path);
 	if (profile_finish(p, o->sort, p->deftype, err) != 0) {
@@ -292,8 +355,16 @@ load_flamebearer(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		if (dbl && __builtin_add_overflow(t, profile_total(p, FT_ROOT, 1), &t))
 			t = -1;
 		if (t != F.num_ticks)
-			load_report_warn(rep, "%s: the bars add up to %lld, numTicks says %" PRId64,
-			    F.path, (long long)t, F.num_ticks);
+			load_report_warn(rep, "%s: the bars add up to %lld, %s says %" PRId64,
+			    F.path, (long long)t, F.querier ? "total" : "numTicks", F.num_ticks);
+	}
+	/* A query API diff: each side's total. */
+	for (int s = 0; dbl && F.have_lr && s < 2; s++) {
+		ft_val t = profile_total(p, FT_ROOT, s);
+		if (t != F.ticks[s])
+			load_report_warn(rep, "%s: the %s bars add up to %lld, %s says %" PRId64,
+			    F.path, s ? "right" : "left", (long long)t,
+			    s ? "rightTicks" : "leftTicks", F.ticks[s]);
 	}
 	goto out;
 fail:

@@ -275,7 +275,7 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 enum {
 	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
 	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
-	SEEN_START = 256,
+	SEEN_START = 256, SEEN_FLAMEBEARER = 512,
 };
 
 void
@@ -305,6 +305,7 @@ json_keys_string(ft_json_keys *k)
 			{"shared", SEEN_SHARED}, {"nodes", SEEN_NODES},
 			{"timeDeltas", SEEN_DELTAS}, {"stackFrames", SEEN_STACKFRAMES},
 			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
+			{"flamebearer", SEEN_FLAMEBEARER}, {"flamegraph", SEEN_FLAMEBEARER},
 		};
 		k->after_schema = text_is(k, "$schema");
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -319,6 +320,8 @@ json_keys_string(ft_json_keys *k)
 		f = FT_FMT_TRACE;
 	else if ((s & SEEN_DELTAS) || ((s & SEEN_NODES) && (s & (SEEN_SAMPLES | SEEN_START))))
 		f = FT_FMT_CPUPROFILE;
+	else if (s & SEEN_FLAMEBEARER)
+		f = FT_FMT_FLAMEBEARER;
 	if (f != FT_FMT_UNKNOWN) {
 		k->fmt = f;
 		k->key_at = k->str_at;
@@ -388,8 +391,9 @@ json_keys_why(const ft_json_keys *k, char *why, size_t cap)
 {
 	const char *what = k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
 	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
-	    "\"traceEvents\" (or \"stackFrames\")" : "\"timeDeltas\", or \"nodes\" with "
-	    "\"samples\" or \"startTime\" (a Chrome CPU profile)";
+	    "\"traceEvents\" (or \"stackFrames\")" : k->fmt == FT_FMT_FLAMEBEARER ?
+	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : "\"timeDeltas\", or \"nodes\" "
+	    "with \"samples\" or \"startTime\" (a Chrome CPU profile)";
 	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
 	    "byte %llu)", what, (unsigned long long)k->key_at);
 }
@@ -479,8 +483,8 @@ skip_ws(const char *d, size_t n, size_t *i)
 		(*i)++;
 }
 
-/* Past one JSON value at d[*i]; -1 when it does not end in sight or is
- * not JSON. */
+/* Past one JSON value at d[*i]; -1 when it does not end in sight (then
+ * *i is n) or is not JSON. */
 static int
 json_skip(const char *d, size_t n, size_t *i)
 {
@@ -492,8 +496,10 @@ json_skip(const char *d, size_t n, size_t *i)
 		char c = d[*i];
 		if (c == '"') {
 			size_t a, b;
-			if (json_string(d, n, i, &a, &b) != 0)
+			if (json_string(d, n, i, &a, &b) != 0) {
+				*i = n; /* a string not ended in sight */
 				return -1;
+			}
 		} else if (c == '{' || c == '[') {
 			depth++;
 			(*i)++;

@@ -132,6 +132,8 @@ for h in "$@"; do
 		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
 	bpftrace)
 		seed "$top"/tests/data/bpftrace-*.txt ;;
+	flamebearer)
+		seed "$top"/tests/data/pyroscope/*.json ;;
 	*)
 		seed "$top"/tests/data/*.folded "$top"/tests/fuzz/seeds/*.folded \
 		    "$corp"/inferno/data/flamegraph/*/*.txt ;;

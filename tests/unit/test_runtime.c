@@ -379,6 +379,67 @@ TEST(flamebearer_bad)
 	free(m);
 }
 
+/* Grafana Pyroscope's query API: {"flamegraph": ...}, levels as objects
+ * with "values" (left out when empty), int64 numbers as strings, "total"
+ * for numTicks; leftTicks and rightTicks make it a diff (seven numbers per
+ * bar).  It states no unit: "value", a count. */
+TEST(flamebearer_query_api)
+{
+	const char *t = "{\"flamegraph\":{\"names\":[\"total\",\"main\",\"a\",\"b\"],"
+	    "\"levels\":[{\"values\":[\"0\",\"10\",\"0\",\"0\"]},{\"values\":[\"0\",\"10\","
+	    "\"2\",\"1\"]},{\"values\":[\"0\",\"5\",\"5\",\"2\",\"0\",\"3\",\"3\",\"3\"]},{}],"
+	    "\"total\":\"10\",\"maxSelf\":\"5\"}}";
+	char why[256];
+	CHECK_INT(load_sniff_why(t, strlen(t), why, sizeof(why)), FT_FMT_FLAMEBEARER);
+	char *f = folded(t, FT_FMT_FLAMEBEARER, 0);
+	CHECK_STR(f, "main 2\nmain;a 5\nmain;b 3\n");
+	free(f);
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_STR(p->types[0].name, "value");
+		CHECK_STR(p->types[0].unit, "count");
+		CHECK_INT(rep.nwarn, 0);
+		CHECK_INT(p->differential, 0);
+		profile_free(p);
+	}
+	/* A diff: left main 4 (self 1, a 3), right main 6 (self 2, b 4). */
+	const char *d = "{\"flamegraph\":{\"names\":[\"total\",\"main\",\"a\",\"b\"],"
+	    "\"levels\":[{\"values\":[0,4,0,0,6,0,0]},{\"values\":[0,4,1,0,6,2,1]},"
+	    "{\"values\":[0,3,3,0,0,0,2,0,0,0,0,4,4,3]}],\"total\":\"10\","
+	    "\"leftTicks\":\"4\",\"rightTicks\":\"7\"}}";
+	p = load_named("t.json", d, FT_FMT_FLAMEBEARER, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p != NULL) {
+		CHECK_INT(p->differential, 1);
+		CHECK_INT(profile_total(p, FT_ROOT, 0), 4);
+		CHECK_INT(profile_total(p, FT_ROOT, 1), 6);
+		uint32_t b = node_at(p, "main;b");
+		CHECK(b != FT_NONE);
+		if (b != FT_NONE)
+			CHECK_INT(profile_total(p, b, 1), 4);
+		/* rightTicks 7 is not what the right bars make: said. */
+		CHECK_INT(rep.nwarn, 1);
+		if (rep.nwarn > 0)
+			CHECK_STR(rep.warn[0].msg, "t.json: the right bars add up to 6, "
+			    "rightTicks says 7");
+		profile_free(p);
+	}
+	/* A level that is neither: refused with where. */
+	char *m = fail_msg("{\"flamegraph\":{\"names\":[\"total\"],\"levels\":[7]}}",
+	    FT_FMT_FLAMEBEARER);
+	CHECK(strstr(m, "a level is not an object with \"values\", an array") != NULL);
+	free(m);
+	/* The shape of JSON cut inside its first value (a long one-line
+	 * answer): its first keys, not "not JSON". */
+	char s[256];
+	CHECK_INT(sniff_json_shape("{\"flamegraph\":{\"names\":[\"total\",\"runt", 38, s,
+	    sizeof(s)), 1);
+	CHECK_STR(s, "a JSON object with the keys \"flamegraph\" (the first ones)");
+}
+
 /* X and B/E events nest by time per thread; self time is what the nested
  * events leave. */
 TEST(trace_durations)
@@ -1143,6 +1204,7 @@ main(void)
 	RUN(flamebearer_single);
 	RUN(flamebearer_diff);
 	RUN(flamebearer_bad);
+	RUN(flamebearer_query_api);
 	RUN(cpuprofile_unknown_sample_node);
 	RUN(cpuprofile_natives_dropped);
 	RUN(cpuprofile_old_v8_format);
