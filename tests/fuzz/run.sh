@@ -132,6 +132,8 @@ for h in "$@"; do
 		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
 	bpftrace)
 		seed "$top"/tests/data/bpftrace-*.txt ;;
+	ghcprof)
+		seed "$top"/tests/data/ghc-*.prof "$corp"/inferno/data/collapse-ghcprof/*.prof ;;
 	flamebearer)
 		seed "$top"/tests/data/pyroscope/*.json ;;
 	*)
