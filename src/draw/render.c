@@ -22,6 +22,7 @@
 #include "profile/labels.h"
 #include "draw/render_compare.h"
 #include "draw/render_activity.h"
+#include "draw/render_chart.h"
 #include "draw/render_heat.h"
 #include "draw/render_labels.h"
 #include "profile/units.h"
@@ -120,21 +121,16 @@ package_hash(const ft_profile *p, uint32_t name)
 	return intern_hash(s, package_len(s, intern_len(p->names, name)));
 }
 
-uint32_t
-render_frame_color(const ft_view *v, uint32_t node)
+/* Node's colour by its name (kind, package or hot palette) in p. */
+static uint32_t
+name_color(const ft_view *v, const ft_profile *p, uint32_t node)
 {
-	const ft_profile *p = v->prof;
 	uint32_t name = p->nodes[node].name;
 	int kind = intern_kind(p->names, name);
 	size_t len = intern_len(p->names, name);
 	uint64_t h = name_hash(p, name, len);
 	double v1 = (double)(h & 0xff) / 255.0, v2 = (double)((h >> 8) & 0xff) / 255.0,
 	       v3 = (double)((h >> 16) & 0xff) / 255.0;
-	if (v->color == COLOR_HEAT) {
-		double f = heat_of(v, node);
-		/* pale yellow (cold) to deep red (hot), as heat_style() */
-		return rgb(250 - 40 * f, 240 - 200 * f, 180 - 150 * f);
-	}
 	/* Frame kinds: hues the hot palette (red to yellow) never takes. */
 	if (kind == FT_KIND_KERNEL) /* blue */
 		return rgb(110 + 40 * v2, 150 + 40 * v1, 230 + 25 * v3);
@@ -150,6 +146,17 @@ render_frame_color(const ft_view *v, uint32_t node)
 		return rgb(210, 210, 210);
 	/* flamegraph.pl's "hot" palette */
 	return rgb(205 + 50 * v3, 230 * v1, 55 * v2);
+}
+
+uint32_t
+render_frame_color(const ft_view *v, uint32_t node)
+{
+	if (v->color == COLOR_HEAT) {
+		double f = heat_of(v, node);
+		/* pale yellow (cold) to deep red (hot), as heat_style() */
+		return rgb(250 - 40 * f, 240 - 200 * f, 180 - 150 * f);
+	}
+	return name_color(v, v->prof, node);
 }
 
 /* The eight ANSI colours as xterm draws them (tui.c maps these exactly). */
@@ -208,9 +215,14 @@ render_frame_style(const ft_view *v, uint32_t node)
 {
 	if (v->color == COLOR_HEAT)
 		return heat_style(v, heat_of(v, node));
+	return render_name_style(v, v->prof, node);
+}
+
+ft_style
+render_name_style(const ft_view *v, const ft_profile *p, uint32_t node)
+{
 	if (!few_colors(v))
-		return (ft_style){A_BLACK, render_frame_color(v, node), 0};
-	const ft_profile *p = v->prof;
+		return (ft_style){A_BLACK, name_color(v, p, node), 0};
 	uint32_t name = p->nodes[node].name;
 	int kind = intern_kind(p->names, name);
 	if (kind == FT_KIND_KERNEL || kind == FT_KIND_JIT || kind == FT_KIND_INLINED)
@@ -1408,6 +1420,8 @@ render_view(ft_view *v, ft_canvas *c)
 	view_heat_ready(v);
 	if (v->heat.active) {
 		render_heat(v, c);
+	} else if (v->chart.active) {
+		render_chart(v, c);
 	} else if (v->bf != NULL) {
 		draw_butterfly(v, c);
 	} else if (v->table.active) {

@@ -43,6 +43,10 @@ uint32_t render_frame_color(const ft_view *v, uint32_t node);
  * terminal: with 8 or 16 colours, combinations of the ANSI colours and
  * bold that keep kinds, packages and heat levels apart. */
 ft_style render_frame_style(const ft_view *v, uint32_t node);
+/* The same by the frame's name alone, for node of profile p (the flame
+ * chart draws the loaded profile's nodes): heat colouring, which needs
+ * the view's tree, falls back to the name's colour. */
+ft_style render_name_style(const ft_view *v, const ft_profile *p, uint32_t node);
 /* The colour mode's name: "name", "package", "heat", "total delta"... */
 const char *render_color_name(const ft_view *v);
 
