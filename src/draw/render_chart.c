@@ -45,21 +45,6 @@ render_chart_duration(char *buf, size_t cap, int64_t ns, int utf8)
 		snprintf(buf, cap, "%.1f %s", (double)ns / 1e3, utf8 ? "\xc2\xb5s" : "us");
 }
 
-/* The first span of row r[0..n) that ends after t. */
-static uint32_t
-first_after(const ft_span *r, uint32_t n, int64_t t)
-{
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (r[mid].end <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static void
 draw_row(ft_view *v, ft_canvas *c, uint32_t d, int y)
 {
@@ -70,7 +55,7 @@ draw_row(ft_view *v, ft_canvas *c, uint32_t d, int y)
 	uint32_t n;
 	const ft_span *r = chart_row(ch, d, &n);
 	int last = -1; /* the rightmost cell drawn */
-	for (uint32_t i = first_after(r, n, v0); i < n && r[i].start < v1; i++) {
+	for (uint32_t i = chart_first_after(ch, d, v0); i < n && r[i].start < v1; i++) {
 		int64_t a = chart_col(r[i].start, v0, v1, w), b = chart_col(r[i].end, v0, v1, w);
 		if (a < 0)
 			a = 0;

@@ -280,13 +280,10 @@ chart_col(int64_t t, int64_t v0, int64_t v1, int w)
 }
 
 uint32_t
-chart_find(const ft_chart *ch, uint32_t d, int64_t t)
+chart_first_after(const ft_chart *ch, uint32_t d, int64_t t)
 {
 	uint32_t n;
 	const ft_span *r = chart_row(ch, d, &n);
-	if (n == 0)
-		return UINT32_MAX;
-	/* The first span that ends after t. */
 	uint32_t lo = 0, hi = n;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -295,6 +292,17 @@ chart_find(const ft_chart *ch, uint32_t d, int64_t t)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+uint32_t
+chart_find(const ft_chart *ch, uint32_t d, int64_t t)
+{
+	uint32_t n;
+	const ft_span *r = chart_row(ch, d, &n);
+	if (n == 0)
+		return UINT32_MAX;
+	uint32_t lo = chart_first_after(ch, d, t);
 	if (lo == n)
 		return n - 1;
 	if (r[lo].start <= t || lo == 0)

@@ -72,6 +72,10 @@ const ft_span *chart_row(const ft_chart *ch, uint32_t d, uint32_t *n);
  * v0) * w / (v1 - v0)), which may be below 0 or w and above. */
 int64_t chart_col(int64_t t, int64_t v0, int64_t v1, int w);
 
+/* In row d: the first span that ends after t (the row's length when
+ * none does). */
+uint32_t chart_first_after(const ft_chart *ch, uint32_t d, int64_t t);
+
 /* In row d: the span at time t, else the nearest one; UINT32_MAX when
  * the row is empty.  The index is within the row. */
 uint32_t chart_find(const ft_chart *ch, uint32_t d, int64_t t);
