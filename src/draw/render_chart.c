@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
-#include "draw/render.h"
+#include "draw/palette.h"
 #include "profile/intern.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
