@@ -176,6 +176,8 @@ static const struct cli_option options[] = {
 	{"view", required_argument, OPT_VIEW,
 	    "  --view heatmap         open the heat map (key H): when the samples were\n"
 	    "                         taken, FlameScope's subsecond-offset picture\n"
+	    "  --view chart           open the flame chart (key T): the samples in time\n"
+	    "                         order, a frame as long as it stays on the stack\n"
 	    "                         (--view flame: the flame graph, the default)\n"},
 	{"details", no_argument, OPT_DETAILS,
 	    "  --details              open the details panel of the selected frame\n"},
@@ -458,9 +460,11 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_BUTTERFLY: o->butterfly = arg; break;
 	case OPT_DETAILS: o->details = 1; break;
 	case OPT_VIEW:
-		if (strcmp(arg, "heatmap") != 0 && strcmp(arg, "flame") != 0)
-			return usage_error("--view wants heatmap or flame, not '%s'", arg);
+		if (strcmp(arg, "heatmap") != 0 && strcmp(arg, "flame") != 0 &&
+		    strcmp(arg, "chart") != 0)
+			return usage_error("--view wants heatmap, chart or flame, not '%s'", arg);
 		o->heatmap = strcmp(arg, "heatmap") == 0;
+		o->chart = strcmp(arg, "chart") == 0;
 		break;
 	case 'h':
 	case OPT_HELP:

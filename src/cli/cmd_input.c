@@ -509,9 +509,12 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 {
 	ft_intern *names = o->nfiles >= 2 ? intern_new() : NULL;
 	ft_profile *raw = NULL;
-	/* Only the viewer relabels again (keys) and keeps the tree as loaded:
-	 * elsewhere the relabelled tree is built in the loaded one's memory. */
-	int view = (o->nfiles == 1 || o->merge) && o->cmd == CMD_VIEW;
+	/* Only the viewer relabels again (keys) and keeps the tree as loaded
+	 * (and --dump of the flame chart, whose lanes are the threads as
+	 * loaded): elsewhere the relabelled tree is built in the loaded one's
+	 * memory. */
+	int view = (o->nfiles == 1 || o->merge) &&
+	    (o->cmd == CMD_VIEW || (o->cmd == CMD_DUMP && o->chart));
 	if (o->merge) {
 		in->base = load_merged(o, names, err, in, view ? &raw : NULL);
 		const ft_profile *as_loaded = raw != NULL ? raw : in->base;

@@ -47,6 +47,7 @@ typedef struct ft_cmdline {
 	const char *butterfly;  /* --butterfly NAME */
 	int details;            /* --details: the details panel open */
 	int heatmap;            /* --view heatmap: the heat map open */
+	int chart;              /* --view chart: the flame chart open */
 	int diff;               /* comparison: open the differential view */
 	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
 	                         * 0 when the sample types differ */

@@ -96,6 +96,13 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 			return 1;
 		}
 	}
+	if (o->chart) {
+		view_chart_open(v);
+		if (!v->chart.active) {
+			cmd_msg(stderr, "flametui: --view chart: %s\n", v->message);
+			return 1;
+		}
+	}
 	return 0;
 }
 

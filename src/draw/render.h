@@ -4,6 +4,7 @@
 #define FT_RENDER_H
 
 #include "draw/canvas.h"
+#include "draw/palette.h"
 #include "profile/labels.h"
 #include "view/view.h"
 
@@ -36,15 +37,7 @@ int render_chips_more(char *buf, size_t cap, int n, int key);
 int render_status_fit(const ft_canvas *c, int room, const char *name, size_t len,
     const char *suffix, const char *const levels[STATUS_LEVELS], int *namew);
 
-/* Background colour of a frame in the view's colour mode (full colour:
- * the SVG export and terminals with 256 colours or more). */
-uint32_t render_frame_color(const ft_view *v, uint32_t node);
-/* A frame's style (text colour, background, attributes) for the view's
- * terminal: with 8 or 16 colours, combinations of the ANSI colours and
- * bold that keep kinds, packages and heat levels apart. */
-ft_style render_frame_style(const ft_view *v, uint32_t node);
-/* The colour mode's name: "name", "package", "heat", "total delta"... */
-const char *render_color_name(const ft_view *v);
+/* Frame colours: draw/palette.h. */
 
 
 #endif

@@ -3,15 +3,23 @@
  * per depth, the frames of consecutive samples that share the call path
  * to that depth merged into one span.
  *
- * Row 0 holds the root's children (the root "all" is not drawn).  A
- * sample at t lasts until the next sample (in time order: times that go
- * backwards are sorted), unless the next one is more than
- * CHART_GAP_FACTOR usual intervals away (a gap: the program was not
- * running, or not sampled), when it lasts one usual interval; the usual
- * interval is the median of the gaps between consecutive samples (1 ms
- * with fewer than two).  Two samples' frames at one depth merge when
- * they are the same call path (the same node) and the first one's span
- * ends where the second starts: a gap breaks a span.
+ * Each thread (a root child the loader made a thread's, ft_thread_root)
+ * is a lane, as Chrome draws a track per thread: its rows, the thread's
+ * root frame on the first, one after the other in the profile's order of
+ * threads (stacks of no thread after them); two threads' samples
+ * interleaved in time never break each other's spans.  A profile without
+ * threads (a .cpuprofile, or threads merged into a new tree) is one lane.
+ * The root "all" is not drawn.  A sample's own length is its weight when its column is
+ * a time (a .cpuprofile's time to the next sample, perf's cpu-clock
+ * period), else the lane's usual interval: the (lower) median of the gaps
+ * between its consecutive samples (1 ms with fewer than two).  In a lane,
+ * a sample at t lasts until the lane's next sample (in time order: times
+ * that go backwards are sorted), unless that one is more than
+ * CHART_GAP_FACTOR own lengths away (a gap: the program was not running,
+ * or not sampled), when it lasts its own length.  Two
+ * samples' frames at one depth merge when they are the same call path
+ * (the same node) and the first one's span ends where the second starts:
+ * a gap breaks a span.
  *
  * Pure: no screen, no printing.
  */
@@ -24,6 +32,9 @@
 #include "profile/profile.h"
 
 #define CHART_GAP_FACTOR 4
+/* The most spans a chart holds (24 bytes each: 384 MiB); a longer
+ * recording is charted a time range at a time. */
+#define CHART_MAX_SPANS (16u << 20)
 
 typedef struct ft_span {
 	int64_t start, end; /* ns from the timeline's origin; end excluded */
@@ -38,15 +49,18 @@ typedef struct ft_chart {
 	int64_t origin;      /* ns: timeline_origin() */
 	int64_t t0, t1;      /* ns from origin: the first span's start, the
 	                      * last one's end (0, 0 when empty) */
-	int64_t interval;    /* ns: a sample's usual length */
+	int64_t interval;    /* ns: a sample's usual length (the shortest of
+	                      * the lanes') */
 	uint64_t samples;    /* samples charted */
 	uint32_t thread;     /* the root child charted, FT_NONE: all */
 } ft_chart;
 
 /* The chart of p's samples with a <= t - origin < b (ns from
  * timeline_origin(); INT64_MIN, INT64_MAX for all) whose stack starts at
- * thread (a child of the root; FT_NONE: every sample).  -1 with err when p
- * keeps no time per sample. */
+ * thread (a thread's root frame, p->threads[k].node; FT_NONE: every
+ * sample).  -1 with err when p
+ * keeps no time per sample, or the chart would hold more than
+ * CHART_MAX_SPANS spans. */
 int chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
     ft_chart *ch, ft_diag *err);
 void chart_free(ft_chart *ch);
@@ -57,6 +71,10 @@ const ft_span *chart_row(const ft_chart *ch, uint32_t d, uint32_t *n);
 /* The cell of time t on a row of w cells showing [v0, v1): floor((t -
  * v0) * w / (v1 - v0)), which may be below 0 or w and above. */
 int64_t chart_col(int64_t t, int64_t v0, int64_t v1, int w);
+
+/* In row d: the first span that ends after t (the row's length when
+ * none does). */
+uint32_t chart_first_after(const ft_chart *ch, uint32_t d, int64_t t);
 
 /* In row d: the span at time t, else the nearest one; UINT32_MAX when
  * the row is empty.  The index is within the row. */

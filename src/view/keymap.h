@@ -35,6 +35,8 @@ enum ft_action {
 	ACT_HEATMAP, ACT_HEAT_MARK, ACT_HEAT_STEP, ACT_HEAT_IDLE, ACT_HEAT_COMPARE, /* the heat map (view_heat.c) */
 	ACT_ACTIVITY, /* the activity line (view_activity.c) */
 	ACT_HINTS, /* the key hint line */
+	ACT_CHART, ACT_CHART_IN, ACT_CHART_OUT, ACT_CHART_PAN_L, ACT_CHART_PAN_R,
+	ACT_CHART_THREAD, /* the flame chart (view_chart.c) */
 	ACT_COUNT
 };
 

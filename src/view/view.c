@@ -127,6 +127,7 @@ view_free(ft_view *v)
 	if (v->bf != NULL)
 		view_butterfly_free(v->bf);
 	heatmap_free(&v->heat.hm);
+	chart_free(&v->chart.ch);
 	free(v->act.all);
 	free(v->act.in);
 	free(v->act.idle);
@@ -205,7 +206,8 @@ int
 view_hint_rows(const ft_view *v)
 {
 	return v->hints && v->grows == 0 && !v->details && !v->flist.active &&
-	    v->bf == NULL && !v->table.active && !v->heat.active && v->h >= 10;
+	    v->bf == NULL && !v->table.active && !v->heat.active && !v->chart.active &&
+	    v->h >= 10;
 }
 
 size_t

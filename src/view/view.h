@@ -38,6 +38,7 @@
 #include "view/prompt.h"
 #include "ops/filters.h"
 #include "profile/timeline.h"
+#include "ops/chart.h"
 
 enum ft_view_flags {
 	V_REDRAW = 1,
@@ -243,6 +244,20 @@ typedef struct ft_view {
 		int drag;         /* a mouse press on a cell, not yet released */
 		uint32_t dx, dy;  /* the cell pressed */
 	} heat;
+	/* The flame chart (T, view_chart.c): base's samples in time order,
+	 * within the `time` filters' range; a window of time shown and a
+	 * selected span. */
+	struct {
+		int active;
+		ft_chart ch;      /* ch.row NULL until built */
+		const ft_timeline *tl; /* built from this timeline */
+		int64_t a, b;     /* and this range (ns from the origin) */
+		uint32_t thread;  /* the root child charted (#), FT_ROOT: all */
+		int64_t v0, v1;   /* the window shown: ns from the origin */
+		uint32_t d, i;    /* the selected span: row, index in the row */
+		uint32_t scroll;  /* first row shown */
+		ft_diag err;      /* why the chart could not be built */
+	} chart;
 	/* The activity line (a, view_activity.c): samples over time above the
 	 * flame graph, and the selected frame's, per column; cached for
 	 * (base, its timeline, the tree, the selection, the width, idle). */
@@ -439,6 +454,31 @@ int view_heat_apply(ft_view *v, enum ft_action a);
 int view_heat_click(ft_view *v, int x, int y, int dbl);
 /* The button released at (x, y) after view_heat_click(): a drag. */
 int view_heat_release(ft_view *v, int x, int y);
+
+/* --- view_chart.c: the flame chart ---------------------------------------- */
+
+/* Open the flame chart of base's timeline (a message when it has none, or
+ * when it cannot be built); close it.  V_* flags. */
+int view_chart_open(ft_view *v);
+void view_chart_close(ft_view *v);
+/* Build the chart again when the timeline, the time range or the thread
+ * changed (render_view calls it). */
+void view_chart_ready(ft_view *v);
+/* The screen's parts: the first line of rows, how many rows. */
+int view_chart_top(const ft_view *v);
+int view_chart_lines(const ft_view *v);
+/* The selected span, NULL when the chart is empty. */
+const ft_span *view_chart_sel(const ft_view *v);
+/* The profile charted: the one as loaded (raw: its threads are root
+ * frames, each a lane) when the view keeps it, else base. */
+const ft_profile *view_chart_profile(const ft_view *v);
+/* Threads the thread key (#) picks from. */
+uint32_t view_chart_threads(const ft_view *v);
+/* Keys in the chart.  V_* flags, 0 when the key is not the chart's. */
+int view_chart_apply(ft_view *v, enum ft_action a);
+/* A click on screen cell (x, y): the span there is selected (double:
+ * fitted). */
+int view_chart_click(ft_view *v, int x, int y, int dbl);
 
 /* --- view_modes.c: search, filters, tables, butterfly, prompts ------------ */
 

@@ -479,8 +479,20 @@ view_apply(ft_view *v, enum ft_action a)
 		    a != ACT_REDRAW && a != ACT_SUSPEND)
 			return 0;
 	}
+	if (v->chart.active) {
+		int r = view_chart_apply(v, a);
+		if (r != 0)
+			return r;
+		/* Help, quit, the filter keys: as everywhere. */
+		if (a != ACT_HELP && a != ACT_QUIT && a != ACT_FILTER_POP &&
+		    a != ACT_FILTER_CLEAR && a != ACT_FILTER_UNDO && a != ACT_FILTER_REDO &&
+		    a != ACT_REDRAW && a != ACT_SUSPEND)
+			return 0;
+	}
 	if (a == ACT_HEATMAP)
 		return view_heat_open(v);
+	if (a == ACT_CHART)
+		return view_chart_open(v);
 	if (v->bf != NULL)
 		return bf_apply(v, a);
 	if (v->table.active)
@@ -527,6 +539,10 @@ view_key(ft_view *v, int key)
 		view_heat_close(v);
 		return V_REDRAW;
 	}
+	if (!v->help && v->chart.active && (key == FTK_ESC || key == 'q')) {
+		view_chart_close(v);
+		return V_REDRAW;
+	}
 	if (!v->help && key == FTK_ESC) {
 		if (v->bf != NULL) {
 			view_butterfly_close(v);
@@ -557,6 +573,8 @@ view_click(ft_view *v, int x, int y, int dbl)
 		return 0;
 	if (v->heat.active)
 		return view_heat_click(v, x, y, dbl);
+	if (v->chart.active)
+		return view_chart_click(v, x, y, dbl);
 	if (v->bf != NULL) {
 		ft_bfview *bf = v->bf;
 		view_butterfly_geometry(v);
@@ -610,5 +628,7 @@ view_wheel(ft_view *v, int dy)
 		view_table_move(v, dy);
 		return V_REDRAW;
 	}
+	if (v->chart.active) /* the wheel zooms time, as in Chrome's panel */
+		return view_chart_apply(v, dy > 0 ? ACT_CHART_OUT : ACT_CHART_IN);
 	return view_scroll(v, dy);
 }

@@ -288,7 +288,8 @@ TEST(help_q_closes_and_legend)
 {
 	ft_profile *p = prof("m;a 1\n");
 	ft_view v;
-	view_init(&v, p, 100, 80);
+	/* Tall enough for the whole help, the legend at its end. */
+	view_init(&v, p, 100, 120);
 	view_apply(&v, ACT_HELP);
 	CHECK(v.help);
 	CHECK_INT(view_key(&v, 'q'), V_REDRAW);

@@ -1,0 +1,312 @@
+/* chart.c - a flame chart's spans (see chart.h). */
+#include "ops/chart.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "profile/timeline.h"
+
+typedef struct {
+	int64_t t;
+	uint32_t i;     /* the sample's index in the timeline */
+	uint32_t lane;  /* its root child's place among the root's children */
+} tsample;
+
+/* By lane, then time, then file order. */
+static int
+by_lane_time(const void *x, const void *y)
+{
+	const tsample *a = x, *b = y;
+	if (a->lane != b->lane)
+		return a->lane < b->lane ? -1 : 1;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static int
+by_value(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* One row's spans while building. */
+typedef struct {
+	ft_span *v;
+	size_t n, cap;
+} rowbuf;
+
+static void
+row_push(rowbuf *r, ft_span s)
+{
+	if (r->n == r->cap) {
+		r->cap = grow_cap(r->cap, r->n + 1, 16);
+		r->v = xreallocarray(r->v, r->cap, sizeof(ft_span));
+	}
+	r->v[r->n++] = s;
+}
+
+/* The (lower) median gap between consecutive times of s[0..n), 0 when
+ * there is none. */
+static int64_t
+usual_interval(const tsample *s, size_t n)
+{
+	if (n < 2)
+		return 0;
+	int64_t *gap = xmalloc(sizeof(int64_t) * (n - 1));
+	size_t ng = 0;
+	for (size_t i = 1; i < n; i++)
+		if (s[i].t > s[i - 1].t)
+			gap[ng++] = s[i].t - s[i - 1].t;
+	int64_t g = 0;
+	if (ng > 0) {
+		qsort(gap, ng, sizeof(int64_t), by_value);
+		g = gap[(ng - 1) / 2];
+	}
+	free(gap);
+	return g;
+}
+
+/* ns per unit of a time unit, 0 for any other. */
+static int64_t
+unit_ns(const char *u)
+{
+	return u == NULL ? 0 : strcmp(u, "nanoseconds") == 0 ? 1 :
+	    strcmp(u, "microseconds") == 0 ? 1000 : strcmp(u, "milliseconds") == 0 ?
+	    1000000 : strcmp(u, "seconds") == 0 ? FT_NS : 0;
+}
+
+/* Sample i's own length in ns: its weight when its column is a time (a
+ * .cpuprofile's time to the next sample, perf's cpu-clock period), else
+ * 0. */
+static int64_t
+own_length(const ft_profile *p, const ft_timeline *tl, uint32_t i)
+{
+	if (tl->w == NULL)
+		return 0;
+	int c = tl->cols != NULL ? tl->cols[i] : tl->col;
+	if (c < 0 || c >= p->nvals)
+		return 0;
+	int64_t f = unit_ns(p->types[c].unit), v;
+	if (f == 0 || __builtin_mul_overflow((int64_t)tl->w[i], f, &v))
+		return 0;
+	for (int k = 0; k < p->scale && v > 0; k++)
+		v /= 10;
+	return v;
+}
+
+int
+chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
+    ft_chart *ch, ft_diag *err)
+{
+	*ch = (ft_chart){.thread = thread, .interval = 1000000};
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL) {
+		diag_set(err, "the profile keeps no time per sample");
+		return -1;
+	}
+	ch->origin = timeline_origin(tl);
+	size_t nn = p->nnodes ? p->nnodes : 1;
+	/* Each node's depth (the root's children 1) and its lane: its
+	 * thread's place among the profile's threads, the lane after them
+	 * for stacks of no thread, 0 for all when the profile has no threads.
+	 * Parents have lower ids. */
+	uint32_t *depth = xmalloc(sizeof(uint32_t) * nn);
+	uint32_t *lane = xmalloc(sizeof(uint32_t) * nn);
+	uint32_t nlanes = p->threads != NULL ? p->nthreads : 0, maxd = 0;
+	for (uint32_t c = p->nodes[FT_ROOT].child; c != FT_NONE; c = p->nodes[c].sibling)
+		lane[c] = nlanes;
+	for (uint32_t k = 0; p->threads != NULL && k < p->nthreads; k++)
+		if (p->threads[k].node < p->nnodes)
+			lane[p->threads[k].node] = k;
+	for (uint32_t n = 0; n < p->nnodes; n++) {
+		uint32_t par = p->nodes[n].parent;
+		if (n == FT_ROOT || par == FT_NONE) {
+			depth[n] = 0;
+			lane[n] = UINT32_MAX;
+			continue;
+		}
+		depth[n] = depth[par] + 1;
+		if (depth[n] > 1)
+			lane[n] = lane[par];
+		if (depth[n] > maxd)
+			maxd = depth[n];
+	}
+	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
+	/* The samples in range, by lane and time. */
+	tsample *s = xmalloc(sizeof(tsample) * (tl->n ? tl->n : 1));
+	size_t ns = 0;
+	for (uint32_t i = 0; i < tl->n; i++) {
+		int64_t t = tl->t[i] - ch->origin;
+		uint32_t leaf = tl->leaf[i];
+		if (t < a || t >= b || leaf >= p->nnodes || leaf == FT_ROOT)
+			continue;
+		if (thread != FT_NONE && lane[leaf] != want)
+			continue;
+		s[ns++] = (tsample){.t = t, .i = i, .lane = lane[leaf]};
+	}
+	qsort(s, ns, sizeof(tsample), by_lane_time);
+	rowbuf *rows = NULL;          /* every lane's rows, one after the other */
+	size_t nrows = 0, crows = 0;
+	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)maxd + 1));
+	size_t nspans = 0;
+	int64_t lowest = INT64_MAX;
+	for (size_t l0 = 0, l1; l0 < ns; l0 = l1) {
+		for (l1 = l0; l1 < ns && s[l1].lane == s[l0].lane; l1++)
+			;
+		/* A lane: its samples s[l0..l1), its rows from base. */
+		int64_t iv = usual_interval(s + l0, l1 - l0);
+		if (iv > 0 && iv < lowest)
+			lowest = iv;
+		if (iv == 0)
+			iv = 1000000;
+		size_t base = nrows;
+		uint32_t used = 0;
+		int64_t prev = 0;
+		for (size_t i = l0; i < l1; i++) {
+			int64_t len = own_length(p, tl, s[i].i);
+			if (len <= 0)
+				len = iv;
+			int64_t st = s[i].t, en = st + len;
+			if (i + 1 < l1 && s[i + 1].t - st <= CHART_GAP_FACTOR * len)
+				en = s[i + 1].t;
+			if (en > b)
+				en = b;
+			if (en < st)
+				en = st;
+			uint32_t leaf = tl->leaf[s[i].i];
+			uint32_t d = depth[leaf];
+			for (uint32_t n = leaf; n != FT_ROOT && n != FT_NONE; n = p->nodes[n].parent)
+				path[depth[n] - 1] = n;
+			while (nrows < base + d) {
+				if (nrows == crows) {
+					crows = grow_cap(crows, nrows + 1, 16);
+					rows = xreallocarray(rows, crows, sizeof(rowbuf));
+				}
+				rows[nrows++] = (rowbuf){0};
+			}
+			for (uint32_t k = 0; k < d; k++) {
+				rowbuf *r = &rows[base + k];
+				ft_span *last = r->n > 0 ? &r->v[r->n - 1] : NULL;
+				/* The same call path, running on from the sample
+				 * before: one span. */
+				if (last != NULL && k < used && last->node == path[k] &&
+				    last->end == st && i > l0 && prev == st) {
+					last->end = en;
+					last->samples++;
+				} else {
+					row_push(r, (ft_span){.start = st, .end = en, .node = path[k],
+					    .samples = 1});
+					nspans++;
+				}
+			}
+			used = d;
+			prev = en;
+			if (ns > 0 && (st < ch->t0 || ch->samples == 0))
+				ch->t0 = st;
+			if (en > ch->t1)
+				ch->t1 = en;
+			ch->samples++;
+			if (nspans > CHART_MAX_SPANS) {
+				diag_set(err, "the flame chart of %zu samples would hold over %u "
+				    "spans: choose a shorter time range (H, the heat map)", ns,
+				    (unsigned)CHART_MAX_SPANS);
+				for (size_t k = 0; k < nrows; k++)
+					free(rows[k].v);
+				free(rows);
+				free(path);
+				free(s);
+				free(lane);
+				free(depth);
+				*ch = (ft_chart){.thread = FT_NONE};
+				return -1;
+			}
+		}
+	}
+	if (lowest != INT64_MAX)
+		ch->interval = lowest;
+	ch->rows = (uint32_t)nrows;
+	ch->spans = xmalloc(sizeof(ft_span) * (nspans ? nspans : 1));
+	ch->row = xmalloc(sizeof(uint32_t) * (nrows + 1));
+	size_t at = 0;
+	for (size_t k = 0; k < nrows; k++) {
+		ch->row[k] = (uint32_t)at;
+		if (rows[k].n > 0)
+			memcpy(ch->spans + at, rows[k].v, sizeof(ft_span) * rows[k].n);
+		at += rows[k].n;
+		free(rows[k].v);
+	}
+	ch->row[nrows] = (uint32_t)at;
+	free(rows);
+	free(path);
+	free(s);
+	free(lane);
+	free(depth);
+	return 0;
+}
+
+void
+chart_free(ft_chart *ch)
+{
+	free(ch->spans);
+	free(ch->row);
+	*ch = (ft_chart){.thread = FT_NONE};
+}
+
+const ft_span *
+chart_row(const ft_chart *ch, uint32_t d, uint32_t *n)
+{
+	if (ch->row == NULL || d >= ch->rows) {
+		*n = 0;
+		return NULL;
+	}
+	*n = ch->row[d + 1] - ch->row[d];
+	return ch->spans + ch->row[d];
+}
+
+int64_t
+chart_col(int64_t t, int64_t v0, int64_t v1, int w)
+{
+	if (v1 <= v0)
+		return 0;
+	/* (t - v0) * w may not fit: in long double, floored. */
+	long double x = (long double)(t - v0) * (long double)w / (long double)(v1 - v0);
+	int64_t c = (int64_t)x;
+	if ((long double)c > x)
+		c--;
+	return c;
+}
+
+uint32_t
+chart_first_after(const ft_chart *ch, uint32_t d, int64_t t)
+{
+	uint32_t n;
+	const ft_span *r = chart_row(ch, d, &n);
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r[mid].end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+uint32_t
+chart_find(const ft_chart *ch, uint32_t d, int64_t t)
+{
+	uint32_t n;
+	const ft_span *r = chart_row(ch, d, &n);
+	if (n == 0)
+		return UINT32_MAX;
+	uint32_t lo = chart_first_after(ch, d, t);
+	if (lo == n)
+		return n - 1;
+	if (r[lo].start <= t || lo == 0)
+		return lo;
+	/* t in a gap: the nearer of the two around it. */
+	return t - r[lo - 1].end < r[lo].start - t ? lo - 1 : lo;
+}

@@ -1,0 +1,200 @@
+/* test_chart.c - the flame chart's spans (ops/chart.h): samples in time
+ * order, consecutive samples' frames merged per depth while they keep the
+ * same call path, a gap of more than CHART_GAP_FACTOR usual intervals
+ * breaking a span, times going backwards sorted, one thread (root child)
+ * or a time range charted.  Each expected span is worked out by hand from
+ * the samples listed above the test. */
+#include "base/xalloc.h"
+#include "ops/chart.h"
+#include "profile/timeline.h"
+#include "tree_util.h"
+#include "unit.h"
+
+#define MS 1000000LL
+
+static uint32_t
+node_of(const ft_profile *p, const char *path)
+{
+	uint32_t ids[16], n = 0;
+	char buf[128];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *s = strtok(buf, ";"); s != NULL; s = strtok(NULL, ";"))
+		ids[n++] = intern_find(p->names, s, strlen(s), 0);
+	return profile_lookup(p, ids, n);
+}
+
+/* Row d as "name start-end/samples ..." (ms from the origin). */
+static const char *
+row_text(const ft_profile *p, const ft_chart *ch, uint32_t d)
+{
+	static char buf[512];
+	size_t len = 0;
+	uint32_t n;
+	const ft_span *r = chart_row(ch, d, &n);
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < n && len + 64 < sizeof(buf); i++) {
+		uint32_t nm = p->nodes[r[i].node].name;
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%.*s %lld-%lld/%u",
+		    i ? " " : "", (int)intern_len(p->names, nm), intern_str(p->names, nm),
+		    (long long)(r[i].start / MS), (long long)(r[i].end / MS), r[i].samples);
+	}
+	return buf;
+}
+
+/* At 1 s + 0, 1, 2, 3, 10, 11 ms: prog;main;a;x twice, prog;main;a;y,
+ * prog;main;b twice (a gap of 7 ms before the second), prog;main;a.  The
+ * gaps 1, 1, 1, 7, 1 ms: the usual interval is 1 ms, 7 > 4 x 1 a gap, so
+ * the sample at 3 ms lasts 1 ms; the last one 1 ms. */
+static const int64_t at_ms[] = {0, 1, 2, 3, 10, 11};
+static const char *const stack[] = {"prog;main;a;x", "prog;main;a;x", "prog;main;a;y",
+    "prog;main;b", "prog;main;b", "prog;main;a"};
+
+static ft_profile *
+phased(const int *order)
+{
+	ft_profile *p = tree_from("prog;main;a;x 2\nprog;main;a;y 1\nprog;main;b 2\n"
+	    "prog;main;a 1\n", 1);
+	ft_timeline *tl = p->timeline = timeline_new(0, -1);
+	for (int k = 0; k < 6; k++) {
+		int i = order[k];
+		timeline_add(tl, FT_NS + at_ms[i] * MS, node_of(p, stack[i]), 1, 0);
+	}
+	return p;
+}
+
+TEST(merged_spans_and_gaps)
+{
+	static const int in_order[] = {0, 1, 2, 3, 4, 5};
+	ft_profile *p = phased(in_order);
+	ft_chart ch;
+	ft_diag err;
+	/* The chart leaves the tree as it is. */
+	CHECK_STR(tree_folded(p, 0), "prog;main;a 1\nprog;main;a;x 2\nprog;main;a;y 1\n"
+	    "prog;main;b 2\n");
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_STR(tree_folded(p, 0), "prog;main;a 1\nprog;main;a;x 2\nprog;main;a;y 1\n"
+	    "prog;main;b 2\n");
+	CHECK_INT((int)ch.rows, 4);
+	CHECK_INT((int)ch.samples, 6);
+	CHECK_INT((int)(ch.interval / MS), 1);
+	CHECK_INT((int)(ch.origin / MS), 1000);
+	CHECK_STR(row_text(p, &ch, 0), "prog 0-4/4 prog 10-12/2");
+	CHECK_STR(row_text(p, &ch, 1), "main 0-4/4 main 10-12/2");
+	CHECK_STR(row_text(p, &ch, 2), "a 0-3/3 b 3-4/1 b 10-11/1 a 11-12/1");
+	CHECK_STR(row_text(p, &ch, 3), "x 0-2/2 y 2-3/1");
+	CHECK_INT((int)(ch.t0 / MS), 0);
+	CHECK_INT((int)(ch.t1 / MS), 12);
+	/* The span at a time, or the nearest. */
+	CHECK_INT((int)chart_find(&ch, 2, 3 * MS + MS / 2), 1);
+	CHECK_INT((int)chart_find(&ch, 2, 6 * MS), 1);  /* the gap: b 3-4 is nearer */
+	CHECK_INT((int)chart_find(&ch, 2, 9 * MS), 2);
+	CHECK_INT((int)chart_find(&ch, 3, 50 * MS), 1);
+	CHECK(chart_find(&ch, 7, 0) == UINT32_MAX);
+	/* Cells: [v0, v1) over w cells. */
+	CHECK_INT((int)chart_col(3 * MS, 0, 12 * MS, 12), 3);
+	CHECK_INT((int)chart_col(-1, 0, 12 * MS, 12), -1);
+	CHECK_INT((int)chart_col(12 * MS, 0, 12 * MS, 12), 12);
+	chart_free(&ch);
+	profile_free(p);
+}
+
+/* The same samples in another order (times going backwards): sorted, the
+ * same chart. */
+TEST(backwards)
+{
+	static const int shuffled[] = {4, 0, 5, 2, 1, 3};
+	ft_profile *p = phased(shuffled);
+	ft_chart ch;
+	ft_diag err;
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_STR(row_text(p, &ch, 0), "prog 0-4/4 prog 10-12/2");
+	CHECK_STR(row_text(p, &ch, 2), "a 0-3/3 b 3-4/1 b 10-11/1 a 11-12/1");
+	CHECK_STR(row_text(p, &ch, 3), "x 0-2/2 y 2-3/1");
+	chart_free(&ch);
+	profile_free(p);
+}
+
+/* A range [2 ms, 11 ms): the samples at 2, 3 and 10 ms; gaps 1 and 7, the
+ * lower median 1 ms; the one at 10 ms lasts to 11. */
+TEST(range)
+{
+	static const int in_order[] = {0, 1, 2, 3, 4, 5};
+	ft_profile *p = phased(in_order);
+	ft_chart ch;
+	ft_diag err;
+	CHECK_INT(chart_build(p, 2 * MS, 11 * MS, FT_NONE, &ch, &err), 0);
+	CHECK_INT((int)ch.samples, 3);
+	CHECK_STR(row_text(p, &ch, 0), "prog 2-4/2 prog 10-11/1");
+	CHECK_STR(row_text(p, &ch, 2), "a 2-3/1 b 3-4/1 b 10-11/1");
+	CHECK_STR(row_text(p, &ch, 3), "y 2-3/1");
+	chart_free(&ch);
+	/* A range with no sample: an empty chart, not an error. */
+	CHECK_INT(chart_build(p, 5 * MS, 9 * MS, FT_NONE, &ch, &err), 0);
+	CHECK_INT((int)ch.samples, 0);
+	CHECK_INT((int)ch.rows, 0);
+	chart_free(&ch);
+	profile_free(p);
+}
+
+/* Two threads (root frames the loader marked as threads) interleaved, A
+ * at 0, 2, 4 ms and B at 1, 3, 5 ms: each is a lane of its own rows (A's,
+ * then B's), its samples lasting its own interval (2 ms): A runs 0-6 ms,
+ * B 1-7 ms; A alone is its lane.  Root frames not marked as threads are
+ * one lane: they alternate. */
+TEST(threads)
+{
+	ft_profile *p = tree_from("A;f 3\nB;g 3\n", 1);
+	uint32_t f = node_of(p, "A;f"), g = node_of(p, "B;g");
+	ft_timeline *tl = p->timeline = timeline_new(0, -1);
+	for (int i = 0; i < 6; i++)
+		timeline_add(tl, i * MS, i % 2 ? g : f, 1, 0);
+	ft_chart ch;
+	ft_diag err;
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_STR(row_text(p, &ch, 0), "A 0-1/1 B 1-2/1 A 2-3/1 B 3-4/1 A 4-5/1 B 5-6/1");
+	chart_free(&ch);
+	/* A and B threads. */
+	p->threads = xcalloc(2, sizeof(ft_thread_root));
+	p->threads[0] = (ft_thread_root){.node = node_of(p, "A"), .process = FT_NONE,
+	    .merged = FT_NONE};
+	p->threads[1] = (ft_thread_root){.node = node_of(p, "B"), .process = FT_NONE,
+	    .merged = FT_NONE};
+	p->nthreads = p->cthreads = 2;
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT((int)ch.rows, 4);
+	CHECK_STR(row_text(p, &ch, 0), "A 0-6/3");
+	CHECK_STR(row_text(p, &ch, 1), "f 0-6/3");
+	CHECK_STR(row_text(p, &ch, 2), "B 1-7/3");
+	CHECK_STR(row_text(p, &ch, 3), "g 1-7/3");
+	chart_free(&ch);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, node_of(p, "A"), &ch, &err), 0);
+	CHECK_INT((int)(ch.interval / MS), 2);
+	CHECK_INT((int)ch.rows, 2);
+	CHECK_STR(row_text(p, &ch, 0), "A 0-6/3");
+	CHECK_STR(row_text(p, &ch, 1), "f 0-6/3");
+	chart_free(&ch);
+	profile_free(p);
+}
+
+/* A profile without time: refused with a reason. */
+TEST(no_time)
+{
+	ft_profile *p = tree_from("a;b 3\n", 1);
+	ft_chart ch;
+	ft_diag err = {{0}};
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), -1);
+	CHECK_STR(err.msg, "the profile keeps no time per sample");
+	chart_free(&ch);
+	profile_free(p);
+}
+
+int
+main(void)
+{
+	RUN(merged_spans_and_gaps);
+	RUN(backwards);
+	RUN(range);
+	RUN(threads);
+	RUN(no_time);
+	return unit_report();
+}
