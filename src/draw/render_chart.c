@@ -163,8 +163,8 @@ render_chart(ft_view *v, ft_canvas *c)
 		x += canvas_text(c, x, 0, c->w - x > 30 ? 30 : c->w - x, intern_str(p->names, nm),
 		    intern_len(p->names, nm), bar, 1);
 	}
-	canvas_printf(c, x, 0, c->w - x, bar, " | %llu samples | %s-%s s of %s-%s s",
-	    (unsigned long long)ch->samples, b0, b1, b2, b3);
+	canvas_printf(c, x, 0, c->w - x, bar, " | %llu %s | %s-%s s of %s-%s s",
+	    (unsigned long long)ch->samples, ch->events ? "events" : "samples", b0, b1, b2, b3);
 	/* The time axis: a mark and its time every 12 cells or so. */
 	int step = 12;
 	for (int k = 0; k + 4 < c->w; k += step) {
@@ -197,9 +197,14 @@ render_chart(ft_view *v, ft_canvas *c)
 		x = canvas_printf(c, 0, sy + 1, c->w, st_plain, " ");
 		x += canvas_text(c, x, sy + 1, c->w - x > 40 ? 40 : c->w - x,
 		    intern_str(p->names, nm), intern_len(p->names, nm), st_plain, 1);
-		canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  duration %s  "
-		    "%u sample%s  depth %u", b0, b1, s->samples, s->samples == 1 ? "" : "s",
-		    profile_depth(p, s->node));
+		const char *what = ch->events ? "event" : "sample";
+		if (ch->events && profile_depth(p, s->node) > 1)
+			canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  duration %s  "
+			    "depth %u", b0, b1, profile_depth(p, s->node));
+		else
+			canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  duration %s  "
+			    "%u %s%s  depth %u", b0, b1, s->samples, what, s->samples == 1 ? "" : "s",
+			    profile_depth(p, s->node));
 	}
 	if (v->message != NULL) /* program text: a key's answer */
 		canvas_printf(c, 0, c->h - 1, c->w, bar, " %s", v->message);

@@ -38,6 +38,7 @@
 
 #include "base/arena.h"
 #include "profile/idmap.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 #include "input/json.h"
 #include "profile/labels.h"
@@ -1390,6 +1391,9 @@ add_spans(struct ch *C, ft_profile *p, ft_stackset *stacks, ft_diag *err)
 		C->rep->valid++;
 		if (stackset_add(stacks, node))
 			C->rep->stacks++;
+		if (p->spans == NULL)
+			p->spans = spans_new();
+		spans_add(p->spans, s->start, end, node);
 		PUSH(st, n, cap, ((struct open){node, end}));
 	}
 	free(st);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 
 typedef struct {
@@ -97,22 +98,15 @@ own_length(const ft_profile *p, const ft_timeline *tl, uint32_t i)
 	return v;
 }
 
-int
-chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
-    ft_chart *ch, ft_diag *err)
+/* Each node's depth (the root's children 1) and its lane: its thread's
+ * place among the profile's threads, the lane after them for stacks of no
+ * thread, 0 for all when the profile has no threads.  Parents have lower
+ * ids.  The deepest depth into *maxd. */
+static void
+depths_and_lanes(const ft_profile *p, uint32_t **depth_out, uint32_t **lane_out,
+    uint32_t *maxd_out)
 {
-	*ch = (ft_chart){.thread = thread, .interval = 1000000};
-	const ft_timeline *tl = p->timeline;
-	if (tl == NULL) {
-		diag_set(err, "the profile keeps no time per sample");
-		return -1;
-	}
-	ch->origin = timeline_origin(tl);
 	size_t nn = p->nnodes ? p->nnodes : 1;
-	/* Each node's depth (the root's children 1) and its lane: its
-	 * thread's place among the profile's threads, the lane after them
-	 * for stacks of no thread, 0 for all when the profile has no threads.
-	 * Parents have lower ids. */
 	uint32_t *depth = xmalloc(sizeof(uint32_t) * nn);
 	uint32_t *lane = xmalloc(sizeof(uint32_t) * nn);
 	uint32_t nlanes = p->threads != NULL ? p->nthreads : 0, maxd = 0;
@@ -134,6 +128,152 @@ chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
 		if (depth[n] > maxd)
 			maxd = depth[n];
 	}
+	*depth_out = depth;
+	*lane_out = lane;
+	*maxd_out = maxd;
+}
+
+/* A trace's spans, ordered for the rows. */
+typedef struct {
+	int64_t start, end;
+	uint32_t node, lane, depth, samples;
+} tspan;
+
+static int
+by_row_time(const void *x, const void *y)
+{
+	const tspan *a = x, *b = y;
+	if (a->lane != b->lane)
+		return a->lane < b->lane ? -1 : 1;
+	if (a->depth != b->depth)
+		return a->depth < b->depth ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->end > b->end ? -1 : a->end < b->end;
+}
+
+/* The chart of a trace's spans (spans.h): each as it was, clipped to
+ * [a, b); a lane's root frame, which no event is, spans the lane's
+ * events. */
+static int
+chart_spans(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, ft_chart *ch,
+    ft_diag *err)
+{
+	const ft_spans *sp = p->spans;
+	uint32_t *depth, *lane, maxd;
+	depths_and_lanes(p, &depth, &lane, &maxd);
+	int64_t lo = INT64_MAX;
+	for (uint32_t i = 0; i < sp->n; i++)
+		if (sp->start[i] < lo)
+			lo = sp->start[i];
+	ch->origin = sp->n == 0 || lo < 0 ? 0 : lo / FT_NS * FT_NS;
+	ch->interval = 1000;
+	ch->events = 1;
+	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
+	uint8_t *own = xcalloc(p->nnodes ? p->nnodes : 1, 1); /* nodes with spans */
+	size_t nn = p->nnodes ? p->nnodes : 1;
+	int64_t *tlo = xmalloc(sizeof(int64_t) * nn), *thi = xmalloc(sizeof(int64_t) * nn);
+	uint32_t *tcount = xcalloc(nn, sizeof(uint32_t));
+	tspan *v = xmalloc(sizeof(tspan) * ((size_t)sp->n + nn));
+	size_t nv = 0;
+	for (uint32_t i = 0; i < sp->n; i++) {
+		uint32_t node = sp->node[i];
+		if (node >= p->nnodes || node == FT_ROOT)
+			continue;
+		if (thread != FT_NONE && lane[node] != want)
+			continue;
+		int64_t s = sp->start[i] - ch->origin, e = sp->end[i] - ch->origin;
+		if (e < a || s >= b || (e == s && s < a))
+			continue;
+		if (s < a)
+			s = a;
+		if (e > b)
+			e = b;
+		own[node] = 1;
+		v[nv++] = (tspan){.start = s, .end = e, .node = node, .lane = lane[node],
+		    .depth = depth[node], .samples = 1};
+		/* Its root frame's extent. */
+		uint32_t top = node;
+		while (depth[top] > 1)
+			top = p->nodes[top].parent;
+		if (tcount[top]++ == 0 || s < tlo[top])
+			tlo[top] = s;
+		if (tcount[top] == 1 || e > thi[top])
+			thi[top] = e;
+	}
+	for (uint32_t c = p->nodes[FT_ROOT].child; c != FT_NONE; c = p->nodes[c].sibling)
+		if (tcount[c] > 0 && !own[c])
+			v[nv++] = (tspan){.start = tlo[c], .end = thi[c], .node = c, .lane = lane[c],
+			    .depth = 1, .samples = tcount[c]};
+	qsort(v, nv, sizeof(tspan), by_row_time);
+	/* Rows: each lane's depths 1..deepest, lane after lane. */
+	size_t nrows = 0;
+	for (size_t i = 0, j; i < nv; i = j) {
+		uint32_t deepest = 0;
+		for (j = i; j < nv && v[j].lane == v[i].lane; j++)
+			if (v[j].depth > deepest)
+				deepest = v[j].depth;
+		nrows += deepest;
+	}
+	int rc = 0;
+	if (nv > CHART_MAX_SPANS) {
+		diag_set(err, "the flame chart of %zu events would hold over %u spans: choose a "
+		    "shorter time range", nv, (unsigned)CHART_MAX_SPANS);
+		rc = -1;
+		nv = 0;
+		nrows = 0;
+	}
+	ch->spans = xmalloc(sizeof(ft_span) * (nv ? nv : 1));
+	ch->row = xmalloc(sizeof(uint32_t) * (nrows + 1));
+	size_t at = 0, r = 0;
+	for (size_t i = 0, j; i < nv; i = j) {
+		uint32_t deepest = 0;
+		for (j = i; j < nv && v[j].lane == v[i].lane; j++)
+			if (v[j].depth > deepest)
+				deepest = v[j].depth;
+		size_t k = i;
+		for (uint32_t d = 1; d <= deepest; d++, r++) {
+			ch->row[r] = (uint32_t)at;
+			for (; k < j && v[k].depth == d; k++) {
+				ch->spans[at++] = (ft_span){.start = v[k].start, .end = v[k].end,
+				    .node = v[k].node, .samples = v[k].samples};
+				if (at == 1 || v[k].start < ch->t0)
+					ch->t0 = v[k].start;
+				if (v[k].end > ch->t1)
+					ch->t1 = v[k].end;
+				ch->samples += v[k].depth > 1 || own[v[k].node] ? 1 : 0;
+			}
+		}
+	}
+	ch->row[nrows] = (uint32_t)at;
+	ch->rows = (uint32_t)nrows;
+	free(v);
+	free(tcount);
+	free(thi);
+	free(tlo);
+	free(own);
+	free(lane);
+	free(depth);
+	if (rc != 0)
+		chart_free(ch);
+	return rc;
+}
+
+int
+chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
+    ft_chart *ch, ft_diag *err)
+{
+	*ch = (ft_chart){.thread = thread, .interval = 1000000};
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL && p->spans != NULL)
+		return chart_spans(p, a, b, thread, ch, err);
+	if (tl == NULL) {
+		diag_set(err, "the profile keeps no time per sample");
+		return -1;
+	}
+	ch->origin = timeline_origin(tl);
+	uint32_t *depth, *lane, maxd;
+	depths_and_lanes(p, &depth, &lane, &maxd);
 	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
 	/* The samples in range, by lane and time. */
 	tsample *s = xmalloc(sizeof(tsample) * (tl->n ? tl->n : 1));

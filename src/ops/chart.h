@@ -21,6 +21,10 @@
  * (the same node) and the first one's span ends where the second starts:
  * a gap breaks a span.
  *
+ * A trace (its duration events kept as spans, spans.h) is charted as it
+ * was recorded: each event from its start to its end at its depth, the
+ * lanes its threads, a lane's root frame (no event) spanning its events.
+ *
  * Pure: no screen, no printing.
  */
 #ifndef FT_CHART_H
@@ -51,7 +55,10 @@ typedef struct ft_chart {
 	                      * last one's end (0, 0 when empty) */
 	int64_t interval;    /* ns: a sample's usual length (the shortest of
 	                      * the lanes') */
-	uint64_t samples;    /* samples charted */
+	uint64_t samples;    /* samples charted (a trace's: events) */
+	int events;          /* drawn from a trace's events (spans.h), not
+	                      * samples: a span is one event, a lane's root
+	                      * frame spans its events */
 	uint32_t thread;     /* the root child charted, FT_NONE: all */
 } ft_chart;
 

@@ -130,6 +130,9 @@ typedef struct ft_profile {
 	 * format has no time.  Not copied by profile_new_like(): filters
 	 * drop it, relabelling carries it (timeline_remap). */
 	struct ft_timeline *timeline;
+	/* A trace's duration events as they were (spans.h); owned, NULL for
+	 * other formats; carried and dropped as the timeline is. */
+	struct ft_spans *spans;
 
 	/* Threads whose stacks start at a root frame of their own, by node
 	 * (relabel.h); NULL when the format has none.  Not copied by

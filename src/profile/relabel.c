@@ -6,6 +6,7 @@
  * one forward pass maps every node) with those root frames renamed.
  */
 #include "profile/relabel.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 
 #include <inttypes.h>
@@ -343,6 +344,13 @@ relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
 		timeline_remap_inplace(q->timeline, map);
 	} else if (rc == 0) {
 		q->timeline = timeline_remap(p->timeline, map);
+	}
+	if (rc == 0 && consume && p->spans != NULL) {
+		q->spans = p->spans;
+		p->spans = NULL;
+		spans_remap_inplace(q->spans, map);
+	} else if (rc == 0) {
+		q->spans = spans_remap(p->spans, map);
 	}
 	free(map);
 	if (consume) {

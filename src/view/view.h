@@ -250,7 +250,7 @@ typedef struct ft_view {
 	struct {
 		int active;
 		ft_chart ch;      /* ch.row NULL until built */
-		const ft_timeline *tl; /* built from this timeline */
+		const void *tl;   /* built from this timeline or these spans */
 		int64_t a, b;     /* and this range (ns from the origin) */
 		uint32_t thread;  /* the root child charted (#), FT_ROOT: all */
 		int64_t v0, v1;   /* the window shown: ns from the origin */

@@ -8,6 +8,7 @@
 
 #include "ops/chart.h"
 #include "ops/filters.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 
 #define CHART_MIN_WINDOW 1000 /* ns: the narrowest window zoomed to */
@@ -45,7 +46,7 @@ view_chart_sel(const ft_view *v)
 const ft_profile *
 view_chart_profile(const ft_view *v)
 {
-	if (v->raw != NULL && v->raw->timeline != NULL)
+	if (v->raw != NULL && (v->raw->timeline != NULL || v->raw->spans != NULL))
 		return v->raw;
 	return v->base;
 }
@@ -70,12 +71,13 @@ void
 view_chart_ready(ft_view *v)
 {
 	const ft_profile *p = view_chart_profile(v);
-	if (!v->chart.active || p == NULL || p->timeline == NULL)
+	if (!v->chart.active || p == NULL || (p->timeline == NULL && p->spans == NULL))
 		return;
 	int64_t a = INT64_MIN, b = INT64_MAX;
 	if (!filters_time_range(&v->filters, &a, &b))
 		a = INT64_MIN, b = INT64_MAX;
-	if (v->chart.tl != p->timeline)
+	const void *data = p->timeline != NULL ? (const void *)p->timeline : (const void *)p->spans;
+	if (v->chart.tl != data)
 		v->chart.thread = FT_ROOT; /* other node ids */
 	else if (v->chart.ch.row != NULL && v->chart.a == a && v->chart.b == b &&
 	    v->chart.ch.thread == (v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread))
@@ -84,7 +86,7 @@ view_chart_ready(ft_view *v)
 	if (chart_build(p, a, b, v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread,
 	    &v->chart.ch, &v->chart.err) != 0)
 		return;
-	v->chart.tl = p->timeline;
+	v->chart.tl = data;
 	v->chart.a = a;
 	v->chart.b = b;
 	chart_home(v);
@@ -94,13 +96,14 @@ int
 view_chart_open(ft_view *v)
 {
 	const ft_profile *p = view_chart_profile(v);
-	if (v->cmp != NULL || p == NULL || p->timeline == NULL) {
+	if (v->cmp != NULL || p == NULL || (p->timeline == NULL && p->spans == NULL)) {
 		v->message = v->cmp != NULL ? "no flame chart in a comparison: open one "
 		    "profile" : "no flame chart: it needs a profile with time per sample "
-		    "(perf script, .cpuprofile, Chrome CPU profiles, JFR, speedscope)";
+		    "(perf script, .cpuprofile, Chrome CPU profiles, JFR, speedscope) or a trace's "
+		    "duration events";
 		return V_REDRAW;
 	}
-	if (p->timeline->n == 0) {
+	if (p->timeline != NULL && p->timeline->n == 0) {
 		v->message = "no flame chart: no sample has a time";
 		return V_REDRAW;
 	}

@@ -3,7 +3,8 @@
 # phase_b) in time order; arrows select spans (their start, duration and
 # stack below), Enter fits the selected one, +/- zoom, </> pan, 0 shows it
 # all, the mouse selects; a `time` filter limits it; # picks each thread of
-# a two-thread Chrome trace (a lane each), then all; Esc closes.
+# a two-thread Chrome trace (a lane each), then all; Esc closes.  A
+# trace's duration events are charted as recorded.
 . "$(dirname "$0")/lib.sh"
 
 ft_start 100 30 -- "$FT_DATA/perf-phases.txt.gz"
@@ -64,6 +65,21 @@ ft_check "# the next" ft_wait_for 'flame chart: worker-32695/1 \| 325 samples'
 ft_check "its lane alone" ft_wait_for '^▏worker-32695/1'
 ft_keys '#'
 ft_check "# after the last: all again" ft_wait_for 'flame chart: all \| 615 samples'
+ft_keys q q
+ft_check "q q quits" ft_wait_for 'flametui exited 0'
+# A trace's duration events, charted as recorded (clang -ftime-trace: its
+# two Frontend events start at 12862 us for 2129716 us and at 2142579 us
+# for 100777 us, as the file says).
+ft_start 100 30 -- "$FT_DATA/clang-ftime-trace.json"
+ft_check "opens" ft_wait_for 'total'
+ft_keys T
+ft_check "T charts its 548 events" ft_wait_for 'flame chart: all \| 548 events \| 0\.000-3\.154 s'
+ft_keys Down Down
+ft_check "an event: its start and duration as recorded" \
+    ft_wait_for '^ Frontend  start 0\.013 s  duration 2\.130 s  depth 3'
+ft_keys Right Enter
+ft_check "the next one, fitted" ft_wait_for 'events \| 2\.143-2\.243 s of'
+ft_check "its duration" ft_wait_for '^ Frontend  start 2\.143 s  duration 100\.777 ms'
 ft_keys q q
 ft_check "q q quits" ft_wait_for 'flametui exited 0'
 # No time: a message, no chart.

@@ -6,7 +6,9 @@
  * the samples listed above the test. */
 #include "base/xalloc.h"
 #include "ops/chart.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
+#include "helpers.h"
 #include "tree_util.h"
 #include "unit.h"
 
@@ -176,6 +178,73 @@ TEST(threads)
 	profile_free(p);
 }
 
+/* Row d as "name start-end/samples" in microseconds (a trace's). */
+static const char *
+row_us(const ft_profile *p, const ft_chart *ch, uint32_t d)
+{
+	static char buf[512];
+	size_t len = 0;
+	uint32_t n;
+	const ft_span *r = chart_row(ch, d, &n);
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < n && len + 64 < sizeof(buf); i++) {
+		uint32_t nm = p->nodes[r[i].node].name;
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%.*s %.1f-%.1f/%u",
+		    i ? " " : "", (int)intern_len(p->names, nm), intern_str(p->names, nm),
+		    (double)r[i].start / 1e3, (double)r[i].end / 1e3, r[i].samples);
+	}
+	return buf;
+}
+
+/* A trace's duration events, charted as they were (spans.h): thread 7's
+ * main 100-200 us, in it parse (110-140.5, its detail in its name) with
+ * lex 112-122 and eval 150-170 with spill 165-215 cut at eval's end; thread
+ * 9's io 0-30.  A lane per thread, its root frame spanning its events. */
+TEST(trace_spans)
+{
+	const char *t = "[{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":7,"
+	    "\"args\":{\"name\":\"w\"}},"
+	    "{\"name\":\"main\",\"ph\":\"B\",\"pid\":1,\"tid\":7,\"ts\":100},"
+	    "{\"name\":\"parse\",\"ph\":\"X\",\"pid\":1,\"tid\":7,\"ts\":110,\"dur\":30.5},"
+	    "{\"name\":\"lex\",\"ph\":\"X\",\"pid\":1,\"tid\":7,\"ts\":112,\"dur\":10},"
+	    "{\"name\":\"eval\",\"ph\":\"X\",\"pid\":1,\"tid\":7,\"ts\":150,\"dur\":20},"
+	    "{\"name\":\"spill\",\"ph\":\"X\",\"pid\":1,\"tid\":7,\"ts\":165,\"dur\":50},"
+	    "{\"ph\":\"E\",\"pid\":1,\"tid\":7,\"ts\":200},"
+	    "{\"name\":\"io\",\"ph\":\"X\",\"pid\":1,\"tid\":9,\"ts\":0,\"dur\":30}]";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_named("t.json", t, FT_FMT_TRACE, 0, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	CHECK(p->spans != NULL && p->spans->n == 6);
+	ft_chart ch;
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(ch.events, 1);
+	CHECK_INT((int)ch.samples, 6);
+	CHECK_INT((int)ch.rows, 6);
+	CHECK_STR(row_us(p, &ch, 0), "w-1/7 100.0-200.0/5");
+	CHECK_STR(row_us(p, &ch, 1), "main 100.0-200.0/1");
+	CHECK_STR(row_us(p, &ch, 2), "parse 110.0-140.5/1 eval 150.0-170.0/1");
+	CHECK_STR(row_us(p, &ch, 3), "lex 112.0-122.0/1 spill 165.0-170.0/1");
+	CHECK_STR(row_us(p, &ch, 4), "[unknown]-1/9 0.0-30.0/1");
+	CHECK_STR(row_us(p, &ch, 5), "io 0.0-30.0/1");
+	chart_free(&ch);
+	/* A range clips: [115, 160) us. */
+	CHECK_INT(chart_build(p, 115000, 160000, FT_NONE, &ch, &err), 0);
+	CHECK_STR(row_us(p, &ch, 1), "main 115.0-160.0/1");
+	CHECK_STR(row_us(p, &ch, 2), "parse 115.0-140.5/1 eval 150.0-160.0/1");
+	CHECK_STR(row_us(p, &ch, 3), "lex 115.0-122.0/1");
+	CHECK_INT((int)ch.rows, 4);
+	chart_free(&ch);
+	/* One thread. */
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, p->threads[1].node, &ch, &err), 0);
+	CHECK_INT((int)ch.rows, 2);
+	CHECK_STR(row_us(p, &ch, 1), "io 0.0-30.0/1");
+	chart_free(&ch);
+	profile_free(p);
+}
+
 /* A profile without time: refused with a reason. */
 TEST(no_time)
 {
@@ -196,5 +265,6 @@ main(void)
 	RUN(range);
 	RUN(threads);
 	RUN(no_time);
+	RUN(trace_spans);
 	return unit_report();
 }
