@@ -161,7 +161,8 @@ def run(*args):
 
 
 files = sorted(glob.glob(os.path.join(data, "firefox-*.json")) +
-               glob.glob(os.path.join(data, "samply-*.json.gz")))
+               glob.glob(os.path.join(data, "samply-*.json.gz")) +
+               glob.glob(os.path.join(data, "samply-*.json")))
 for path in files:
     name = os.path.basename(path)
     want, timed = reference(path)
