@@ -46,6 +46,34 @@ def libname(lib):
     return n.rsplit("/", 1)[-1]
 
 
+SIDECAR = {}
+
+
+def sidecar_for(path):
+    """samply's PATH-with-its-extension-replaced.syms.json: {(debug id or
+    code id): {rva: name}} from its known addresses."""
+    base, slash, leaf = path.rpartition("/")
+    stem = leaf.rsplit(".", 1)[0] if "." in leaf[1:] else leaf
+    side = base + slash + stem + ".syms.json"
+    SIDECAR.clear()
+    if not os.path.exists(side):
+        return
+    d = json.load(open(side))
+    for lib in d["data"]:
+        m = {a: d["string_table"][lib["symbol_table"][i]["symbol"]]
+             for a, i in lib["known_addresses"]}
+        SIDECAR[lib["debug_id"].upper()] = m
+        if lib.get("code_id"):
+            SIDECAR[lib["code_id"].upper()] = m
+
+
+def unsymbolicated(lib, addr):
+    for k in (lib.get("breakpadId"), lib.get("codeId")):
+        if k and k.upper() in SIDECAR and addr in SIDECAR[k.upper()]:
+            return SIDECAR[k.upper()][addr]
+    return "%s+0x%x" % (libname(lib), addr)
+
+
 def processed_thread(prof, t, libs, out):
     sh = prof.get("shared", {})
     st = t.get("stackTable") or sh["stackTable"]
@@ -68,7 +96,7 @@ def processed_thread(prof, t, libs, out):
                 lib = rs["lib"][r]
         if HEX.match(nm) and addr is not None and addr >= 0 and lib is not None \
                 and 0 <= lib < len(tlibs):
-            return "%s+0x%x" % (libname(tlibs[lib]), addr)
+            return unsymbolicated(tlibs[lib], addr)
         return nm
 
     def parent(s):
@@ -115,7 +143,7 @@ def gecko_profile(prof, out, inherited_libs=None):
                 a = int(nm, 16)
                 for lib in libs:
                     if lib.get("start", 0) <= a < lib.get("end", 0):
-                        return "%s+0x%x" % (libname(lib), a - lib["start"])
+                        return unsymbolicated(lib, a - lib["start"])
             return nm
 
         for row in sm["data"]:
@@ -162,9 +190,11 @@ def run(*args):
 
 files = sorted(glob.glob(os.path.join(data, "firefox-*.json")) +
                glob.glob(os.path.join(data, "samply-*.json.gz")) +
-               glob.glob(os.path.join(data, "samply-*.json")))
+               [f for f in glob.glob(os.path.join(data, "samply-*.json"))
+                if not f.endswith(".syms.json") and "symbol-server" not in f])
 for path in files:
     name = os.path.basename(path)
+    sidecar_for(path)
     want, timed = reference(path)
     rc, outp, err = run("--export", "folded", path)
     got = collections.Counter()
