@@ -132,6 +132,13 @@ struct ff {
 	struct tables shared;
 	int64_t pversion;  /* preprocessedProfileVersion, -1 absent */
 	int nesting;       /* inside a thread given as JSON text */
+	/* The column array being read (its elements all go one place): set
+	 * when it starts, so that its values skip the path's keys. */
+	size_t arr_depth;
+	enum { A_NONE, A_INT, A_TIME, A_WEIGHT, A_STR } arr_kind;
+	struct col *arr_col;
+	int *arr_have;
+	struct strs *arr_strs;
 	int scale;
 	ft_symbolizer *sym;
 	/* samply's sidecar */
@@ -197,6 +204,38 @@ intval(ft_json *j, const json_val *v, int64_t *out)
 	if (json_int(v, out) != 0 || *out == NUL)
 		return json_fail(j, "not an integer or null");
 	return 0;
+}
+
+/* A JSON number's value: plain decimals ("12.375") without strtod, whose
+ * exactness costs more than the rest of a sample: the first 19 digits
+ * (beyond them a time moves by less than 1e-18 of itself), then one
+ * division by an exact power of ten.  Exponents: strtod. */
+static double
+num(const json_val *v)
+{
+	static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+		1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+	const char *c = v->s;
+	size_t n = v->n, i = 0;
+	int neg = i < n && c[i] == '-';
+	i += (size_t)neg;
+	uint64_t m = 0;
+	int digits = 0, frac = 0;
+	for (; i < n && c[i] >= '0' && c[i] <= '9'; i++, digits++)
+		m = m * 10 + (uint64_t)(c[i] - '0');
+	if (digits > 19)
+		return strtod(v->s, NULL);
+	if (i < n && c[i] == '.')
+		for (i++; i < n && c[i] >= '0' && c[i] <= '9'; i++)
+			if (digits < 19 && frac < 22) {
+				m = m * 10 + (uint64_t)(c[i] - '0');
+				digits++;
+				frac++;
+			}
+	if (i != n)
+		return strtod(v->s, NULL);
+	double d = (double)m / p10[frac];
+	return neg ? -d : d;
 }
 
 static void
@@ -284,6 +323,7 @@ libs_text(struct ff *F, struct libs *L, const json_val *v)
 
 static int ff_value(void *ctx, ft_json *j, const json_val *v);
 static enum json_mode ff_enter(void *ctx, ft_json *j, enum json_type t);
+static int ff_leave(void *ctx, ft_json *j, enum json_type t);
 
 /* A thread or a subprocess the oldest gecko profiles give as JSON text:
  * read as {"KEY":[TEXT]} with the same handler (KEY threads or
@@ -299,7 +339,7 @@ nested_text(struct ff *F, ft_json *j, const char *key, const json_val *v)
 	memcpy(buf + k, v->s, v->n);
 	memcpy(buf + k + v->n, "]}", 2);
 	ft_source *s = source_open_mem(buf, (size_t)k + v->n + 2, F->path);
-	json_handler h = {.enter = ff_enter, .value = ff_value};
+	json_handler h = {.enter = ff_enter, .value = ff_value, .leave = ff_leave};
 	ft_diag e = {{0}};
 	int saved = F->cur_proc[1];
 	F->nesting++;
@@ -346,10 +386,81 @@ is_gtable(ft_json *j, size_t at)
 	    json_key_is(j, at, "frameTable");
 }
 
+static enum json_mode ff_enter_path(struct ff *F, ft_json *j, enum json_type t);
+
+/* What the elements of the array starting here are, when they all go to
+ * one place. */
+static void
+array_target(struct ff *F, ft_json *j)
+{
+	size_t d = json_depth(j);
+	int proc;
+	size_t b = route(F, j, &proc);
+	size_t r = d - b;
+	struct thread *T = cur_thread(F);
+	F->arr_kind = A_NONE;
+	if (json_key_is(j, b, "shared")) {
+		if (r == 2 && json_key_is(j, b + 1, "stringArray")) {
+			F->arr_kind = A_STR;
+			F->arr_strs = &F->shared.str;
+		} else if (r == 3 && table_col(j, b + 1, b + 2) >= 0) {
+			int c = table_col(j, b + 1, b + 2);
+			F->arr_kind = A_INT;
+			F->arr_col = &F->shared.c[c];
+			F->arr_have = &F->shared.have[c];
+		}
+	} else if (json_key_is(j, b, "threads") && T != NULL) {
+		if (r == 3 && (json_key_is(j, b + 2, "stringArray") ||
+		    json_key_is(j, b + 2, "stringTable"))) {
+			F->arr_kind = A_STR;
+			F->arr_strs = &T->t.str;
+		} else if (r == 4 && json_key_is(j, b + 2, "samples")) {
+			if (json_key_is(j, b + 3, "stack")) {
+				F->arr_kind = A_INT;
+				F->arr_col = &T->stack;
+				F->arr_have = NULL;
+			} else if (json_key_is(j, b + 3, "time") ||
+			    json_key_is(j, b + 3, "timeDeltas")) {
+				T->deltas = json_key_is(j, b + 3, "timeDeltas");
+				F->arr_kind = A_TIME;
+			} else if (json_key_is(j, b + 3, "weight")) {
+				F->arr_kind = A_WEIGHT;
+			}
+		} else if (r == 4) {
+			int c = table_col(j, b + 2, b + 3);
+			if (c >= 0) {
+				F->arr_kind = A_INT;
+				F->arr_col = &T->t.c[c];
+				F->arr_have = &T->t.have[c];
+			}
+		}
+	}
+	if (F->arr_kind != A_NONE)
+		F->arr_depth = d;
+}
+
 static enum json_mode
 ff_enter(void *ctx, ft_json *j, enum json_type t)
 {
 	struct ff *F = ctx;
+	enum json_mode m = ff_enter_path(F, j, t);
+	if (m == JSON_DESCEND && t == JSON_ARR && json_depth(j) > 0)
+		array_target(F, j);
+	return m;
+}
+
+static int
+ff_leave(void *ctx, ft_json *j, enum json_type t)
+{
+	struct ff *F = ctx;
+	if (F->arr_kind != A_NONE && json_depth(j) <= F->arr_depth)
+		F->arr_kind = A_NONE;
+	return 0;
+}
+
+static enum json_mode
+ff_enter_path(struct ff *F, ft_json *j, enum json_type t)
+{
 	size_t d = json_depth(j);
 	if (d == 0) {
 		if (t != JSON_OBJ)
@@ -443,6 +554,34 @@ ff_value(void *ctx, ft_json *j, const json_val *v)
 	size_t d = json_depth(j);
 	if (d == 0)
 		return 0;
+	if (F->arr_kind != A_NONE && d == F->arr_depth + 1) {
+		int64_t x;
+		struct thread *T = cur_thread(F);
+		switch (F->arr_kind) {
+		case A_INT:
+			if (intval(j, v, &x) != 0)
+				return -1;
+			if (F->arr_have != NULL)
+				*F->arr_have = 1;
+			PUSH(F->arr_col->v, F->arr_col->n, F->arr_col->cap, x);
+			return 0;
+		case A_TIME: {
+			double t = v->type == JSON_NUM ? num(v) : NAN;
+			PUSH(T->time.v, T->time.n, T->time.cap, t);
+			return 0;
+		}
+		case A_WEIGHT:
+			if (weight(F, j, v, &x) != 0)
+				return -1;
+			PUSH(T->w.v, T->w.n, T->w.cap, x);
+			return 0;
+		case A_STR:
+			add_str(F, F->arr_strs, v);
+			return 0;
+		default:
+			break;
+		}
+	}
 	int proc;
 	size_t b = route(F, j, &proc);
 	size_t r = d - b;
@@ -462,7 +601,7 @@ ff_value(void *ctx, ft_json *j, const json_val *v)
 			if (json_int(v, &P->version) != 0 || P->version < 0)
 				return json_fail(j, "meta.version is not a version number");
 		} else if (json_key_is(j, b + 1, "startTime") && v->type == JSON_NUM) {
-			P->start = strtod(v->s, NULL);
+			P->start = num(v);
 			P->have_start = 1;
 		}
 		return 0;
@@ -571,7 +710,7 @@ ff_value(void *ctx, ft_json *j, const json_val *v)
 		}
 		size_t k = 0;
 		for (const json_val *e = v->kids; e != NULL && k < GROW; e = e->next, k++)
-			R->v[R->n + k] = e->type == JSON_NUM ? strtod(e->s, NULL) : NAN;
+			R->v[R->n + k] = e->type == JSON_NUM ? num(e) : NAN;
 		for (; k < GROW; k++)
 			R->v[R->n + k] = NAN;
 		R->n += GROW;
@@ -587,7 +726,7 @@ ff_value(void *ctx, ft_json *j, const json_val *v)
 			PUSH(T->stack.v, T->stack.n, T->stack.cap, x);
 		} else if (json_key_is(j, b + 3, "time") || json_key_is(j, b + 3, "timeDeltas")) {
 			T->deltas = json_key_is(j, b + 3, "timeDeltas");
-			double t = v->type == JSON_NUM ? strtod(v->s, NULL) : NAN;
+			double t = v->type == JSON_NUM ? num(v) : NAN;
 			PUSH(T->time.v, T->time.n, T->time.cap, t);
 		} else if (json_key_is(j, b + 3, "weight")) {
 			if (weight(F, j, v, &x) != 0)
@@ -1104,7 +1243,7 @@ load_firefox(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	rep->what = "sample";
 	struct proc root = {.parent = 0, .version = -1};
 	PUSH(F.procs, F.nprocs, F.cprocs, root);
-	json_handler h = {.enter = ff_enter, .value = ff_value};
+	json_handler h = {.enter = ff_enter, .value = ff_value, .leave = ff_leave};
 	struct build B = {.F = &F, .err = err};
 	ft_profile *p = NULL;
 	if (json_stream(src, &h, &F, NULL, err) != 0)
