@@ -179,6 +179,21 @@ weight(struct ff *F, ft_json *j, const json_val *v, int64_t *out)
 	}
 	if (v->type != JSON_NUM)
 		return json_fail(j, "a sample weight is not a number");
+	/* Whole numbers (samply's counts): no decimals to weigh. */
+	if (v->n <= 15) {
+		uint64_t m = 0;
+		size_t i = 0;
+		while (i < v->n && v->s[i] >= '0' && v->s[i] <= '9')
+			m = m * 10 + (uint64_t)(v->s[i++] - '0');
+		if (i == v->n && i > 0) {
+			int64_t x = (int64_t)m;
+			for (int k = 0; k < F->scale; k++)
+				if (__builtin_mul_overflow(x, 10, &x))
+					return json_fail(j, "a sample weight is out of range");
+			*out = x;
+			return 0;
+		}
+	}
 	int d = json_decimals(v->s, v->n);
 	if (d > FT_MAX_SCALE) {
 		if (F->rep->rounded++ == 0)
@@ -919,6 +934,7 @@ struct build {
 	ft_diag *err;
 	uint32_t *memo;   /* stack -> node, per thread */
 	uint32_t *fname;  /* frame -> name id (NONE: not yet) */
+	ft_val vals[64];  /* a sample's values: zero but its column's */
 	int64_t *chain;   /* stack_node's walk */
 	size_t cchain;
 	ft_stackset stacks;
@@ -1166,9 +1182,10 @@ build_thread(struct build *B, size_t ti, ft_timeline *tl, double shift)
 		uint32_t node = FT_ROOT;
 		if (stack_node(B, ti, T, X, S, base, s, nstacks, &node) != 0)
 			return -1;
-		ft_val vals[64] = {0};
-		vals[T->column] = w;
-		if (profile_add_self(B->p, node, vals, B->err) != 0)
+		B->vals[T->column] = w;
+		int rc = profile_add_self(B->p, node, B->vals, B->err);
+		B->vals[T->column] = 0;
+		if (rc != 0)
 			return -1;
 		F->rep->valid++;
 		if (stackset_add(&B->stacks, node))
