@@ -47,6 +47,7 @@ def libname(lib):
 
 
 SIDECAR = {}
+TIMES = []  # processed profiles: (ns from meta.startTime, weight) per sample
 
 
 def sidecar_for(path):
@@ -108,7 +109,12 @@ def processed_thread(prof, t, libs, out):
     sm = t["samples"]
     weights = sm.get("weight") or [1] * len(sm["stack"])
     timed = 0
-    times = sm.get("time") or sm.get("timeDeltas") or []
+    times = sm.get("time") or []
+    if "timeDeltas" in sm:
+        acc, times = 0.0, []
+        for d in sm["timeDeltas"]:
+            acc += d
+            times.append(acc)
     for i, s in enumerate(sm["stack"]):
         if s is None:
             continue
@@ -116,8 +122,11 @@ def processed_thread(prof, t, libs, out):
         while s is not None:
             names.append(fname(st["frame"][s]))
             s = parent(s)
-        out[";".join(reversed(names))] += weights[i] if weights[i] is not None else 1
+        w = weights[i] if weights[i] is not None else 1
+        out[";".join(reversed(names))] += w
         timed += i < len(times) and times[i] is not None
+        if i < len(times) and times[i] is not None:
+            TIMES.append((round(times[i] * 1e6), w))
     return timed
 
 
@@ -195,6 +204,7 @@ files = sorted(glob.glob(os.path.join(data, "firefox-*.json")) +
 for path in files:
     name = os.path.basename(path)
     sidecar_for(path)
+    TIMES.clear()
     want, timed = reference(path)
     rc, outp, err = run("--export", "folded", path)
     got = collections.Counter()
@@ -227,5 +237,13 @@ for path in files:
     tm = re.search(r"^time=(\d+) samples with time", outp, re.M)
     check(name + " timed samples", tm and int(tm.group(1)) == timed,
           "want %d: %s" % (timed, tm and tm.group(0)))
+    # A time range (seconds from the origin, floor of the first sample's
+    # second: 0 here): the weights of the samples in [250, 270) ms.
+    if name.startswith("samply"):
+        rc, outp, err = run("--time-range", "0.25,0.27", "--info", path)
+        total = re.search(r"^total=(\d+)$", outp, re.M)
+        inr = sum(w for ns, w in TIMES if 250000000 <= ns < 270000000)
+        check(name + " time range 0.25-0.27 s", total and int(total.group(1)) == inr,
+              "want %d: %s" % (inr, total and total.group(0)))
 print("firefox-ref: %d passed, %d failed" % (ok, bad))
 sys.exit(1 if bad else 0)
