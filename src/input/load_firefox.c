@@ -934,6 +934,7 @@ struct build {
 	ft_diag *err;
 	uint32_t *memo;   /* stack -> node, per thread */
 	uint32_t *fname;  /* frame -> name id (NONE: not yet) */
+	const struct tables *fname_for; /* the tables fname is of */
 	ft_val vals[64];  /* a sample's values: zero but its column's */
 	int64_t *chain;   /* stack_node's walk */
 	size_t cchain;
@@ -1139,8 +1140,13 @@ build_thread(struct build *B, size_t ti, ft_timeline *tl, double shift)
 	}
 	B->memo = xreallocarray(B->memo, nstacks + 1, sizeof(uint32_t));
 	memset(B->memo, 0xff, (nstacks + 1) * sizeof(uint32_t));
-	B->fname = xreallocarray(B->fname, nframes + 1, sizeof(uint32_t));
-	memset(B->fname, 0xff, (nframes + 1) * sizeof(uint32_t));
+	/* Frame names: per thread, but once for all when the tables are
+	 * shared (their libs are the profile's). */
+	if (X != &F->shared || B->fname_for != X) {
+		B->fname = xreallocarray(B->fname, nframes + 1, sizeof(uint32_t));
+		memset(B->fname, 0xff, (nframes + 1) * sizeof(uint32_t));
+		B->fname_for = X;
+	}
 	ft_thread th = {.comm = T->pname, .comm_len = T->pname ? strlen(T->pname) : 0,
 		.thread = T->name, .thread_len = T->name ? strlen(T->name) : 0,
 		.pid = T->pid, .tid = T->tid, .comm_root = 0};
