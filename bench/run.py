@@ -240,6 +240,26 @@ def recorded_inputs():
         out["callgrind"] = cg
     else:
         print("bench: callgrind workload skipped: valgrind missing")
+    # A large Firefox Profiler processed profile (version 70, shared
+    # tables): samply cannot be built here, so the real samply fixture
+    # (tests/data/samply-unsymbolicated-v70.json, see tests/data/README.md)
+    # has each thread's samples (stack, timeDeltas, weight) repeated
+    # 100000 times: about 3.6 M samples, 60 MB; same tables and names.
+    ff = os.path.join(data, "firefox-samply-x100000.json")
+    if not os.path.exists(ff):
+        import json
+        with open("tests/data/samply-unsymbolicated-v70.json") as f:
+            prof = json.load(f)
+        for t in prof["threads"]:
+            sm = t["samples"]
+            for k in ("stack", "timeDeltas", "weight"):
+                if k in sm:
+                    sm[k] = sm[k] * 100000
+            sm["length"] = len(sm["stack"])
+        with open(ff + ".tmp", "w") as f:
+            json.dump(prof, f, separators=(",", ":"))
+        os.rename(ff + ".tmp", ff)
+    out["firefox-processed"] = ff
     return out
 
 

@@ -235,6 +235,8 @@ usage(FILE *out)
 	    "  callgrind       valgrind --tool=callgrind ./prog (callgrind.out.PID; one sample\n"
 	    "                  type per event: --cache-sim=yes adds Dr, D1mr...)\n"
 	    "  GHC report      prog +RTS -P (or -p) writes prog.prof: the cost-centre tree\n"
+	    "  Firefox/samply  samply record -o profile.json.gz ./prog; Firefox Profiler:\n"
+	    "                  Download (processed format; gecko exports of Firefox 59-63)\n"
 	    "  flamebearer     Pyroscope: /pyroscope/render?query=... (or render-diff: a\n"
 	    "                  comparison), Grafana's flame graph panel: export as JSON;\n"
 	    "                  Grafana Pyroscope's query API ({\"flamegraph\": ...})\n"

@@ -10,8 +10,12 @@ runtime=0
 FLAMETUI=$flametui sh "$top/tests/runtime-reference.sh" || runtime=1
 # Heat map and time ranges against FlameScope's rules (tests/data only).
 python3 "$top/tests/time_ref.py" "$flametui" "$top/tests/data" || runtime=1
+# Firefox Profiler files (processed, gecko, samply's) against their JSON
+# read here (tests/data only).
+python3 "$top/tests/firefox_ref.py" "$flametui" "$top/tests/data" || runtime=1
 # Names from binaries built here (tests/symbols: gcc, gperftools, Go).
 FLAMETUI=$flametui sh "$top/tests/symbols/run.sh" || runtime=1
+FLAMETUI=$flametui sh "$top/tests/symbols/firefox.sh" || runtime=1
 # perf.data read through perf script (recorded at test time).
 FLAMETUI=$flametui sh "$top/tests/perfdata/run.sh" || runtime=1
 if [ ! -f "$shared/corpora/reference.tsv" ]; then

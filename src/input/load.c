@@ -268,6 +268,18 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 	}
 	if (i < n && d[i] != '"' && d[i] != '}')
 		return FT_FMT_UNKNOWN;
+	if (has(d, n, "\"preprocessedProfileVersion\"")) {
+		snprintf(why, cap, "a JSON object with \"preprocessedProfileVersion\" (the "
+		    "Firefox Profiler's processed format: samply)");
+		return FT_FMT_FIREFOX;
+	}
+	if (has(d, n, "\"meta\"") && has(d, n, "\"threads\"") &&
+	    (has(d, n, "\"stackTable\"") || has(d, n, "\"processes\""))) {
+		snprintf(why, cap, "a JSON object with \"meta\", \"threads\" and "
+		    "\"stackTable\" or \"processes\" (the Firefox Profiler: a gecko or an "
+		    "early processed profile)");
+		return FT_FMT_FIREFOX;
+	}
 	if (has(d, n, "speedscope.app/file-format") ||
 	    (has(d, n, "\"profiles\"") && has(d, n, "\"shared\""))) {
 		snprintf(why, cap, "a JSON object with speedscope's $schema, or "
@@ -389,6 +401,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
 	case FT_FMT_PERFDATA: return "perf.data";
 	case FT_FMT_GHCPROF: return "GHC profiling report";
+	case FT_FMT_FIREFOX: return "Firefox Profiler";
 	default: return "unknown";
 	}
 }
@@ -468,6 +481,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_perfdata(src, NULL, names, o, rep, err);
 	case FT_FMT_GHCPROF:
 		return load_ghcprof(src, names, o, rep, err);
+	case FT_FMT_FIREFOX:
+		return load_firefox(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}
@@ -682,7 +697,7 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	memcpy(rep->format_why, sniffed, sizeof(sniffed));
 	if (p == NULL && json && rep->valid == 0) {
 		diag_set(err, "%s: JSON of an unknown shape: %s; flametui reads the JSON of "
-		    ".cpuprofile, Chrome trace events, speedscope and Pyroscope", path, shape);
+		    ".cpuprofile, Chrome trace events, speedscope, Pyroscope and the Firefox Profiler", path, shape);
 	} else if (p == NULL && fmt == FT_FMT_FOLDED && rep->valid == 0 && rep->lines > 0 &&
 	    strlen(err->msg) + 80 < sizeof(err->msg))
 		strcat(err->msg, "; not pprof, perf script, systemtap, DTrace, bpftrace, "

@@ -275,7 +275,7 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 enum {
 	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
 	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
-	SEEN_START = 256, SEEN_FLAMEBEARER = 512,
+	SEEN_START = 256, SEEN_META = 512, SEEN_THREADS = 1024, SEEN_FLAMEBEARER = 2048,
 };
 
 void
@@ -305,6 +305,7 @@ json_keys_string(ft_json_keys *k)
 			{"shared", SEEN_SHARED}, {"nodes", SEEN_NODES},
 			{"timeDeltas", SEEN_DELTAS}, {"stackFrames", SEEN_STACKFRAMES},
 			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
+			{"meta", SEEN_META}, {"threads", SEEN_THREADS},
 			{"flamebearer", SEEN_FLAMEBEARER}, {"flamegraph", SEEN_FLAMEBEARER},
 		};
 		k->after_schema = text_is(k, "$schema");
@@ -314,7 +315,9 @@ json_keys_string(ft_json_keys *k)
 	}
 	int s = k->seen;
 	enum ft_format f = FT_FMT_UNKNOWN;
-	if ((s & SEEN_SCHEMA) || ((s & SEEN_PROFILES) && (s & SEEN_SHARED)))
+	if ((s & SEEN_META) && (s & SEEN_THREADS))
+		f = FT_FMT_FIREFOX;
+	else if ((s & SEEN_SCHEMA) || ((s & SEEN_PROFILES) && (s & SEEN_SHARED)))
 		f = FT_FMT_SPEEDSCOPE;
 	else if (s & (SEEN_TRACE | SEEN_STACKFRAMES))
 		f = FT_FMT_TRACE;
@@ -389,7 +392,8 @@ json_keys_feed(ft_json_keys *k, const char *d, size_t n)
 void
 json_keys_why(const ft_json_keys *k, char *why, size_t cap)
 {
-	const char *what = k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
+	const char *what = k->fmt == FT_FMT_FIREFOX ? "\"meta\" and \"threads\" (the "
+	    "Firefox Profiler)" : k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
 	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
 	    "\"traceEvents\" (or \"stackFrames\")" : k->fmt == FT_FMT_FLAMEBEARER ?
 	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : "\"timeDeltas\", or \"nodes\" "

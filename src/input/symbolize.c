@@ -41,7 +41,8 @@ enum bin_state {
 };
 
 struct bin {
-	char *path, *want; /* the profile's path and build id (lower-case hex) */
+	char *path, *want; /* the profile's path and build id (lower-case hex), or
+			    * "bp:" and its breakpad debug id (hex, no dashes) */
 	enum bin_state state;
 	char have[2 * 64 + 1]; /* the file's build id, for --info */
 	Dwfl *dwfl;
@@ -180,7 +181,25 @@ open_bin(struct bin *b)
 	}
 	for (int i = 0; i < n && i < 64; i++)
 		snprintf(b->have + 2 * i, 3, "%02x", bits[i]);
-	if (strcmp(b->have, b->want) != 0) {
+	if (strncmp(b->want, "bp:", 3) == 0) {
+		/* The debug id of an ELF file (breakpad's, samply's): its build
+		 * id's first 16 bytes as a GUID (the first three fields
+		 * byte-swapped) and age 0. */
+		unsigned char g[16] = {0};
+		memcpy(g, bits, n < 16 ? (size_t)n : 16);
+		static const int order[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13,
+			14, 15};
+		char bp[3 + 33 + 1] = "bp:";
+		for (int i = 0; i < 16; i++)
+			snprintf(bp + 3 + 2 * i, 3, "%02x", g[order[i]]);
+		bp[35] = '0';
+		bp[36] = '\0';
+		if (strcmp(bp, b->want) != 0) {
+			snprintf(b->have, sizeof(b->have), "%s", bp + 3);
+			b->state = BIN_OTHER;
+			return;
+		}
+	} else if (strcmp(b->have, b->want) != 0) {
 		b->state = BIN_OTHER;
 		return;
 	}
@@ -229,12 +248,31 @@ offset_to_addr(const struct bin *b, uint64_t off, GElf_Addr *addr)
 	return -1;
 }
 
-/* The name of the function holding file offset off, or NULL. */
+/* The address in the module of rva, an address relative to the first
+ * loadable segment's (samply's relative addresses of ELF files). */
+static int
+rva_to_addr(const struct bin *b, uint64_t rva, GElf_Addr *addr)
+{
+	size_t nph;
+	if (elf_getphdrnum(b->elf, &nph) != 0)
+		return -1;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(b->elf, (int)i, &ph) != NULL && ph.p_type == PT_LOAD) {
+			*addr = rva + ph.p_vaddr + b->bias;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The name of the function holding file offset off (rva: an address
+ * relative to the first segment), or NULL. */
 static const char *
-bin_lookup(const struct bin *b, uint64_t off)
+bin_lookup(const struct bin *b, uint64_t off, int rva)
 {
 	GElf_Addr addr;
-	if (offset_to_addr(b, off, &addr) != 0)
+	if ((rva ? rva_to_addr(b, off, &addr) : offset_to_addr(b, off, &addr)) != 0)
 		return NULL;
 	/* The last function starting at or before addr. */
 	size_t lo = 0, hi = b->nrows;
@@ -258,10 +296,11 @@ bin_lookup(const struct bin *b, uint64_t off)
 }
 #else
 static const char *
-bin_lookup(const struct bin *b, uint64_t off)
+bin_lookup(const struct bin *b, uint64_t off, int rva)
 {
 	(void)b;
 	(void)off;
+	(void)rva;
 	return NULL;
 }
 #endif
@@ -279,12 +318,27 @@ note_no_id(ft_symbolizer *s, const char *path)
 	s->no_id_paths[s->nbins_no_id++] = xstrdup(path);
 }
 
-const char *
-symbolizer_name(ft_symbolizer *s, const char *path, const char *build_id, uint64_t off)
+static const char *
+name_at(ft_symbolizer *s, const char *path, const char *build_id, const char *debug_id,
+    uint64_t off, int rva)
 {
 	if (path == NULL || *path == '\0' || path[0] == '[')
 		return NULL; /* no file, or a pseudo-mapping ([vdso], [heap]) */
 	char *want = build_id != NULL ? norm_id(build_id) : NULL;
+	if (want == NULL && debug_id != NULL) {
+		char d[40];
+		size_t k = 0;
+		for (const char *c = debug_id; *c != '\0' && k < sizeof(d) - 1; c++)
+			if (*c != '-')
+				d[k++] = *c;
+		d[k] = '\0';
+		char *h = k == 33 ? norm_id(d + 1) : NULL; /* even length for norm_id */
+		if (h != NULL && isxdigit((unsigned char)d[0])) {
+			want = xmalloc(3 + 34);
+			snprintf(want, 3 + 34, "bp:%c%s", tolower((unsigned char)d[0]), h);
+		}
+		free(h);
+	}
 	if (want == NULL) {
 		note_no_id(s, path);
 		return NULL;
@@ -292,7 +346,7 @@ symbolizer_name(ft_symbolizer *s, const char *path, const char *build_id, uint64
 	struct bin *b = find_bin(s, path, want);
 	free(want);
 	b->asked++;
-	const char *name = b->state == BIN_OK ? bin_lookup(b, off) : NULL;
+	const char *name = b->state == BIN_OK ? bin_lookup(b, off, rva) : NULL;
 	if (name == NULL)
 		return NULL;
 	b->named++;
@@ -307,6 +361,19 @@ symbolizer_name(ft_symbolizer *s, const char *path, const char *build_id, uint64
 	memcpy(s->name, name, n);
 	s->name[n] = '\0';
 	return s->name;
+}
+
+const char *
+symbolizer_name(ft_symbolizer *s, const char *path, const char *build_id, uint64_t off)
+{
+	return name_at(s, path, build_id, NULL, off, 0);
+}
+
+const char *
+symbolizer_name_rva(ft_symbolizer *s, const char *path, const char *build_id,
+    const char *debug_id, uint64_t rva)
+{
+	return name_at(s, path, build_id, debug_id, rva, 1);
 }
 
 static const char *

@@ -31,6 +31,13 @@ void symbolizer_free(ft_symbolizer *s);
 const char *symbolizer_name(ft_symbolizer *s, const char *path, const char *build_id,
     uint64_t off);
 
+/* The same for an address relative to the binary's first loadable segment
+ * (the Firefox Profiler's and samply's frame addresses), the build named by
+ * BUILD_ID (the GNU build id: a codeId) or, when that is NULL, by DEBUG_ID
+ * (a breakpad debug id: the build id's first 16 bytes as a GUID, age 0). */
+const char *symbolizer_name_rva(ft_symbolizer *s, const char *path, const char *build_id,
+    const char *debug_id, uint64_t rva);
+
 /* What was looked up, for --info: "symbols=N of M frames named from K
  * binaries" and a line per binary that gave none and why ("FILE: not on
  * this machine", "FILE: another build (build id X, the profile's Y)").

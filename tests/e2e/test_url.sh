@@ -14,7 +14,9 @@ trap 'for p in $SRV_PIDS; do kill "$p" 2>/dev/null; done; ft_cleanup' EXIT
 
 # --- python3 -m http.server with recorded profiles --------------------------
 mkdir -p "$FT_TMP/www"
-cp "$FT_DATA/heap.pb.gz" "$FT_DATA/small.folded" "$FT_TMP/www/"
+cp "$FT_DATA/heap.pb.gz" "$FT_DATA/small.folded" "$FT_DATA/firefox-gecko-2.json" \
+	"$FT_DATA/samply-unsymbolicated-v70.json" "$FT_TMP/www/"
+gzip -c "$FT_DATA/samply-unsymbolicated-v70.json" >"$FT_TMP/www/samply-v70.json.gz"
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$FT_TMP/www" \
 	>"$FT_TMP/py.out" 2>&1 &
 SRV_PIDS="$SRV_PIDS $!"
@@ -22,8 +24,9 @@ ft_poll 10 grep -q 'port [0-9]' "$FT_TMP/py.out"
 PY=$(sed -n 's/.*127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$FT_TMP/py.out" | head -1)
 ft_check "python http.server started on 127.0.0.1" [ -n "$PY" ]
 U=http://127.0.0.1:$PY
-for f in heap.pb.gz small.folded; do
-	"$FLAMETUI" --export folded "$FT_DATA/$f" >"$FT_TMP/file.out"
+for f in heap.pb.gz small.folded firefox-gecko-2.json samply-unsymbolicated-v70.json \
+	samply-v70.json.gz; do
+	"$FLAMETUI" --export folded "$FT_TMP/www/$f" >"$FT_TMP/file.out"
 	"$FLAMETUI" --export folded "$U/$f" >"$FT_TMP/url.out" 2>"$FT_TMP/url.err"
 	ft_check "$f over HTTP equals the file" cmp -s "$FT_TMP/file.out" "$FT_TMP/url.out"
 done

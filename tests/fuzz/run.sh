@@ -128,6 +128,9 @@ for h in "$@"; do
 		seed "$top"/tests/data/stap-*.txt ;;
 	callgrind)
 		seed "$top"/tests/data/callgrind-*.out.gz ;;
+	firefox)
+		seed "$top"/tests/data/firefox-*.json "$top"/tests/data/samply-*.json \
+		    "$top"/tests/data/samply-*.json.gz ;;
 	dtrace)
 		seed "$top"/tests/data/dtrace-*.txt "$corp"/inferno/data/collapse-dtrace/*.txt ;;
 	bpftrace)
