@@ -251,6 +251,8 @@ typedef struct ft_view {
 		int active;
 		ft_chart ch;      /* ch.row NULL until built */
 		const void *tl;   /* built from this timeline or these spans */
+		uint64_t key_n;   /* of this many samples or spans */
+		uint32_t key_nodes; /* in a tree of this many nodes */
 		int64_t a, b;     /* and this range (ns from the origin) */
 		uint32_t thread;  /* the root child charted (#), FT_ROOT: all */
 		int64_t v0, v1;   /* the window shown: ns from the origin */

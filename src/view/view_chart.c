@@ -71,13 +71,25 @@ void
 view_chart_ready(ft_view *v)
 {
 	const ft_profile *p = view_chart_profile(v);
-	if (!v->chart.active || p == NULL || (p->timeline == NULL && p->spans == NULL))
+	if (!v->chart.active)
 		return;
+	if (p == NULL || (p->timeline == NULL && p->spans == NULL)) {
+		/* A reload or a regroup took the time away: its spans name
+		 * nodes of a tree that is gone. */
+		chart_free(&v->chart.ch);
+		v->chart.active = 0;
+		v->chart.tl = NULL;
+		v->message = "flame chart closed: the profile keeps no time now";
+		return;
+	}
 	int64_t a = INT64_MIN, b = INT64_MAX;
 	if (!filters_time_range(&v->filters, &a, &b))
 		a = INT64_MIN, b = INT64_MAX;
 	const void *data = p->timeline != NULL ? (const void *)p->timeline : (const void *)p->spans;
-	if (v->chart.tl != data)
+	/* What it was built from: a reload may put a new timeline at the
+	 * old one's address, so its size and the tree's count too. */
+	uint64_t n = p->timeline != NULL ? p->timeline->n : p->spans->n;
+	if (v->chart.tl != data || v->chart.key_n != n || v->chart.key_nodes != p->nnodes)
 		v->chart.thread = FT_ROOT; /* other node ids */
 	else if (v->chart.ch.row != NULL && v->chart.a == a && v->chart.b == b &&
 	    v->chart.ch.thread == (v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread))
@@ -87,6 +99,8 @@ view_chart_ready(ft_view *v)
 	    &v->chart.ch, &v->chart.err) != 0)
 		return;
 	v->chart.tl = data;
+	v->chart.key_n = n;
+	v->chart.key_nodes = p->nnodes;
 	v->chart.a = a;
 	v->chart.b = b;
 	chart_home(v);

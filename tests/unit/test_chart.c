@@ -11,6 +11,7 @@
 #include "helpers.h"
 #include "tree_util.h"
 #include "unit.h"
+#include "view/view.h"
 
 #define MS 1000000LL
 
@@ -245,6 +246,33 @@ TEST(trace_spans)
 	profile_free(p);
 }
 
+/* The view's chart follows its data: a timeline that grew (a reload may
+ * put the new one at the old one's address) is charted again; a profile
+ * that lost its time closes the chart instead of drawing nodes of a tree
+ * that is gone. */
+TEST(view_rebuilds)
+{
+	static const int in_order[] = {0, 1, 2, 3, 4, 5};
+	ft_profile *p = phased(in_order);
+	ft_view v;
+	view_init(&v, p, 100, 30);
+	view_chart_open(&v);
+	CHECK(v.chart.active);
+	CHECK_INT((int)v.chart.ch.samples, 6);
+	/* One more sample in place: the same timeline pointer. */
+	timeline_add(p->timeline, FT_NS + 12 * MS, node_of(p, "prog;main;a"), 1, 0);
+	view_chart_ready(&v);
+	CHECK_INT((int)v.chart.ch.samples, 7);
+	timeline_free(p->timeline);
+	p->timeline = NULL;
+	view_chart_ready(&v);
+	CHECK(!v.chart.active);
+	CHECK(v.chart.ch.row == NULL);
+	CHECK(v.message != NULL && strstr(v.message, "keeps no time") != NULL);
+	view_free(&v);
+	profile_free(p);
+}
+
 /* A profile without time: refused with a reason. */
 TEST(no_time)
 {
@@ -266,5 +294,6 @@ main(void)
 	RUN(threads);
 	RUN(no_time);
 	RUN(trace_spans);
+	RUN(view_rebuilds);
 	return unit_report();
 }
