@@ -273,6 +273,158 @@ TEST(view_rebuilds)
 	profile_free(p);
 }
 
+/* An independent model of the chart of a real recording: the raw text of
+ * tests/data/perf-phases.txt.gz (perf script) read here, not by flametui's
+ * loader: each sample's time, period (cpu-clock: ns) and frames (the
+ * thread's root frame "comm-?/tid" first); in time order a sample at depth
+ * d lasts to the next sample when that comes within 4 periods, else one
+ * period; consecutive samples with the same frames down to d are one span
+ * while each lasts to the next.  Every span of every depth must be the
+ * chart's.  (Written by one of us apart from chart.c; its first version,
+ * for the median-gap rule, is in the history of the branch `chart`.) */
+typedef struct {
+	long long t, len; /* ns */
+	int n;
+	char path[24][96];
+} msample;
+
+static int
+by_t(const void *a, const void *b)
+{
+	const msample *x = a, *y = b;
+	return x->t < y->t ? -1 : x->t > y->t;
+}
+
+static int
+same_to(const msample *a, const msample *b, int d)
+{
+	if (a->n <= d || b->n <= d)
+		return 0;
+	for (int k = 0; k <= d; k++)
+		if (strcmp(a->path[k], b->path[k]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Sample i's end in the model. */
+static long long
+m_end(const msample *s, int ns, int i)
+{
+	if (i + 1 < ns && s[i + 1].t - s[i].t <= 4 * s[i].len)
+		return s[i + 1].t;
+	return s[i].t + s[i].len;
+}
+
+TEST(real_perf_against_model)
+{
+	FILE *f = popen("gzip -dc tests/data/perf-phases.txt.gz", "r");
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	msample *s = xcalloc(4000, sizeof(msample));
+	int ns = 0, nf = 0;
+	char line[512], fr[24][96], root[96] = "";
+	long long t = 0, len = 0;
+	for (;;) {
+		char *l = fgets(line, sizeof(line), f);
+		if (l == NULL || line[0] == '\n') {
+			if (nf > 0 && ns < 4000) {
+				msample *m = &s[ns++];
+				m->t = t;
+				m->len = len;
+				memcpy(m->path[0], root, 96);
+				for (int k = 0; k < nf; k++)
+					memcpy(m->path[1 + k], fr[nf - 1 - k], 96);
+				m->n = nf + 1;
+			}
+			nf = 0;
+			if (l == NULL)
+				break;
+			continue;
+		}
+		if (line[0] == '\t') {
+			char addr[64], sym[96];
+			if (sscanf(line, " %63s %95s", addr, sym) == 2 && nf < 23) {
+				char *plus = strstr(sym, "+0x");
+				if (plus != NULL)
+					*plus = '\0';
+				memcpy(fr[nf++], sym, 96);
+			}
+			continue;
+		}
+		/* "comm tid  sec.usec:  period event: " */
+		char comm[64];
+		long long tid, sec, usec;
+		char *colon = strstr(line, ": ");
+		if (colon != NULL && sscanf(line, "%63s %lld %lld.%lld", comm, &tid, &sec, &usec) == 4 &&
+		    sscanf(colon + 1, "%lld", &len) == 1) {
+			t = sec * 1000000000LL + usec * 1000;
+			snprintf(root, sizeof(root), "%s-?/%lld", comm, tid);
+		}
+	}
+	pclose(f);
+	CHECK_INT(ns, 1991);
+	qsort(s, (size_t)ns, sizeof(msample), by_t);
+	long long origin = s[0].t / 1000000000LL * 1000000000LL;
+	ft_load_report rep;
+	ft_diag err;
+	ft_load_opts o = {0};
+	ft_profile *p = load_file("tests/data/perf-phases.txt.gz", NULL, &o, &rep, &err);
+	CHECK(p != NULL && p->timeline != NULL);
+	if (p == NULL || p->timeline == NULL) {
+		free(s);
+		return;
+	}
+	ft_chart ch;
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK(ch.origin == origin);
+	int maxd = 0;
+	for (int i = 0; i < ns; i++)
+		if (s[i].n > maxd)
+			maxd = s[i].n;
+	CHECK_INT((int)ch.rows, maxd);
+	int bad = 0, spans = 0;
+	for (int d = 0; d < maxd && bad < 5; d++) {
+		uint32_t n, k = 0;
+		const ft_span *r = chart_row(&ch, (uint32_t)d, &n);
+		for (int i = 0; i < ns && bad < 5; i++) {
+			if (s[i].n <= d)
+				continue;
+			long long st = s[i].t - origin, en = m_end(s, ns, i);
+			unsigned cnt = 1;
+			while (i + 1 < ns && en == s[i + 1].t && same_to(&s[i], &s[i + 1], d)) {
+				i++;
+				cnt++;
+				en = m_end(s, ns, i);
+			}
+			en -= origin;
+			spans++;
+			if (k >= n) {
+				bad++;
+				continue;
+			}
+			const ft_span *sp = &r[k++];
+			uint32_t nm = p->nodes[sp->node].name;
+			int name_ok = strlen(s[i].path[d]) == intern_len(p->names, nm) &&
+			    memcmp(s[i].path[d], intern_str(p->names, nm), intern_len(p->names, nm)) == 0;
+			if (sp->start != st || sp->end != en || sp->samples != cnt || !name_ok) {
+				fprintf(stderr, "depth %d span %u: model %s %lld-%lld/%u, chart "
+				    "%.*s %lld-%lld/%u\n", d, k - 1, s[i].path[d], st, en, cnt,
+				    (int)intern_len(p->names, nm), intern_str(p->names, nm),
+				    (long long)sp->start, (long long)sp->end, sp->samples);
+				bad++;
+			}
+		}
+		if (k != n)
+			bad++;
+	}
+	CHECK_INT(bad, 0);
+	CHECK(spans > 100);
+	chart_free(&ch);
+	profile_free(p);
+	free(s);
+}
+
 /* A profile without time: refused with a reason. */
 TEST(no_time)
 {
@@ -295,5 +447,6 @@ main(void)
 	RUN(no_time);
 	RUN(trace_spans);
 	RUN(view_rebuilds);
+	RUN(real_perf_against_model);
 	return unit_report();
 }
