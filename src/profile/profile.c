@@ -20,6 +20,7 @@
 #include "base/arena.h"
 #include "profile/framesrc.h"
 #include "profile/labelsets.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 #include "base/xalloc.h"
 
@@ -120,6 +121,7 @@ profile_free(ft_profile *p)
 	framesrc_unref(p->fsrc);
 	labelled_free(p->labels);
 	timeline_free(p->timeline);
+	spans_free(p->spans);
 	arena_free(p->arena);
 	free(p);
 }
