@@ -10,6 +10,8 @@ runtime=0
 FLAMETUI=$flametui sh "$top/tests/runtime-reference.sh" || runtime=1
 # Heat map and time ranges against FlameScope's rules (tests/data only).
 python3 "$top/tests/time_ref.py" "$flametui" "$top/tests/data" || runtime=1
+# Trace spans and their evented speedscope export (tests/data only).
+python3 "$top/tests/spans_ref.py" "$flametui" "$top/tests/data" || runtime=1
 # Names from binaries built here (tests/symbols: gcc, gperftools, Go).
 FLAMETUI=$flametui sh "$top/tests/symbols/run.sh" || runtime=1
 # perf.data read through perf script (recorded at test time).
