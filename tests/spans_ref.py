@@ -85,13 +85,40 @@ def trace_spans(path):
         ss.sort(key=lambda s: (s[0], -s[1], s[2]))
         st, res = [], []
         for start, end, _, name in ss:
-            while st and st[-1] <= start:
+            while st and st[-1][0] <= start:
                 st.pop()
-            if st and end > st[-1]:
-                end = st[-1]
-            res.append((name, start, end))
-            st.append(end)
+            if st and end > st[-1][0]:
+                end = st[-1][0]
+            path = (st[-1][1] if st else ()) + (name,)
+            res.append((name, start, end, path))
+            st.append((end, path))
         out[th] = sorted(res)
+    return out
+
+
+def range_folded(spans, a, b):
+    """Self time (us) per call path (threads merged) of the spans inside
+    [a, b) ns from the first span's start."""
+    allsp = [s for ss in spans.values() for s in ss]
+    o = min(s[1] for s in allsp)
+    self = {}
+    for name, start, end, path in allsp:
+        c = min(end - o, b) - max(start - o, a)
+        if c <= 0:
+            continue
+        self[path] = self.get(path, 0) + c
+        if len(path) > 1:
+            self[path[:-1]] = self.get(path[:-1], 0) - c
+    return {";".join(k): int(v // 1000) for k, v in self.items()
+            if int(v // 1000) != 0}
+
+
+def parse_folded(text):
+    out = {}
+    for line in text.splitlines():
+        k, v = line.rsplit(" ", 1)
+        if int(v) != 0:
+            out[k] = out.get(k, 0) + int(v)
     return out
 
 
@@ -123,6 +150,7 @@ def exported_spans(text, where):
             else:
                 f, t0 = st.pop()
                 res.append((frames[f], t0, at))
+        res = [(n, a, b) for n, a, b in res]
         check("%s: profile %s: events in time order, nested, all closed" %
               (where, p["name"]), good and not st)
         s0 = Fraction(str(p["startValue"])) * u
@@ -163,6 +191,7 @@ for f in ("clang-ftime-trace.json", "node-trace-phases.json"):
               len(names) == 1, repr(names))
         if len(names) == 1:
             g = got[names[0]]
+            spans = [s[:3] for s in spans]
             check("%s: thread %s/%s: %d spans, each opened and closed at its "
                   "times" % (f, pid, tid, len(spans)), g == spans,
                   "first difference: %r" % (next(
@@ -170,6 +199,17 @@ for f in ("clang-ftime-trace.json", "node-trace-phases.json"):
                       (len(spans), len(g))),))
     for group in ("thread", "none"):
         roundtrip_folded(path, group)
+    # --time-range A,B: the spans' self time inside the range.
+    end = max(s[2] for ss in want.values() for s in ss) - \
+        min(s[1] for ss in want.values() for s in ss)
+    for fa, fb in ((0, 1), (0.25, 0.5), (0.1, 0.9), (0.5, 0.75)):
+        a, b = int(end * fa), int(end * fb) + 1
+        arg = "%d.%09d,%d.%09d" % (a // 10**9, a % 10**9, b // 10**9, b % 10**9)
+        got_r = parse_folded(run("--time-range", arg, "--export", "folded", path))
+        want_r = range_folded(want, a, b)
+        check("%s: --time-range %s: self time of the spans inside it" % (f, arg),
+              got_r == want_r and want_r != {},
+              "\n%r\n%r" % (sorted(want_r.items())[:5], sorted(got_r.items())[:5]))
 
 # Evented speedscope in a time unit (here flametui's export of the clang
 # trace): load_speedscope keeps its O/C pairs as spans, so exporting it
