@@ -163,7 +163,9 @@ static const struct cli_option options[] = {
 	    "  --time-range A,B       only the samples taken from A to B seconds after\n"
 	    "                         the recording's first whole second (the heat\n"
 	    "                         map's origin; A <= t - floor(start) < B); B may be\n"
-	    "                         'end' (perf script, .cpuprofile)\n"},
+	    "                         'end' (perf script, .cpuprofile); a trace's\n"
+	    "                         duration events: their self time in the range,\n"
+	    "                         seconds after the first event's start\n"},
 	{"time-range-b", required_argument, OPT_TIME_RANGE_B,
 	    "  --time-range-b C,D     compare the --time-range A,B of the one file (A)\n"
 	    "                         with its samples from C to D (B), A normalised by\n"

@@ -9,6 +9,7 @@
 #include "cli/cmd_input.h"
 #include "profile/labels.h"
 #include "profile/relabel.h"
+#include "profile/spans.h"
 #include "profile/units.h"
 #include "base/xalloc.h"
 
@@ -152,6 +153,9 @@ cmd_info(ft_input *in, const ft_cmdline *o, FILE *out)
 	char tbuf[512];
 	if (timerange_describe(in->base, tbuf, sizeof(tbuf)) > 0)
 		cmd_msg(out, "time=%s\n", tbuf);
+	if (in->base != NULL && in->base->spans != NULL)
+		cmd_msg(out, "spans=%u (%zu bytes kept)\n", in->base->spans->n,
+		    spans_bytes(in->base->spans));
 	print_info(in->p, in->col, out);
 	print_labels(in->p, in->col, &o->filters, out);
 	return 0;

@@ -13,6 +13,16 @@
  * speedscope's time order view lays a sampled profile out; a time-unit
  * column's startValue is the recording's start in that unit.  Other
  * columns are one sample per node, as before.
+ *
+ * Spans (profile/spans.h: a trace's duration events, a speedscope file's
+ * evented profiles) are written as evented profiles instead, one per
+ * thread (a root child that holds no span itself; spans at the root's
+ * children, as a speedscope file's single profile, are one profile with
+ * an empty name): each span opened (`O`) at its start and closed (`C`) at
+ * its end, in nesting order (the spans' stored order: a span closes
+ * before the next one that is not inside it opens), startValue the
+ * thread's first start (the recording's stated start when earlier),
+ * endValue its last end, in the value column's time unit.
  */
 #include "export/export_speedscope.h"
 
@@ -20,6 +30,7 @@
 #include <string.h>
 
 #include "profile/intern.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
@@ -231,6 +242,133 @@ put_timed(const ft_profile *p, int c, const uint32_t *ord, const uint32_t *frame
 	fputs("]}", out);
 }
 
+/* 1 when p's spans can be written as evented profiles: some, and column
+ * 0 (the only one spans have) in a time unit. */
+static int
+spans_evented(const ft_profile *p)
+{
+	return p->spans != NULL && p->spans->n > 0 && p->nvals == 1 &&
+	    unit_ns(ss_unit(p->types[0].unit)) > 0;
+}
+
+static const uint32_t *cmp_key;
+
+static int
+cmp_group(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	if (cmp_key[x] != cmp_key[y])
+		return cmp_key[x] < cmp_key[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* One O or C event. */
+static void
+put_event(FILE *out, int *first, char type, uint32_t frame, int64_t ns, int64_t u)
+{
+	char at[48];
+	ns_text(at, sizeof(at), ns, u);
+	fprintf(out, "%s{\"type\":\"%c\",\"frame\":%u,\"at\":%s}", *first ? "\n" :
+	    ",\n", type, frame, at);
+	*first = 0;
+}
+
+/* The spans as evented profiles, one per thread (see the top). */
+static void
+put_spans(const ft_profile *p, const uint32_t *frame, FILE *out)
+{
+	const ft_spans *sp = p->spans;
+	const char *unit = ss_unit(p->types[0].unit);
+	int64_t u = unit_ns(unit);
+	uint32_t nn = p->nnodes;
+	/* The root child above each node; which nodes hold spans. */
+	uint32_t *top = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	uint8_t *has = xcalloc(nn ? nn : 1, 1);
+	top[0] = FT_ROOT;
+	for (uint32_t n = 1; n < nn; n++)
+		top[n] = p->nodes[n].parent == FT_ROOT ? n : top[p->nodes[n].parent];
+	for (uint32_t i = 0; i < sp->n; i++)
+		if (sp->node[i] < nn)
+			has[sp->node[i]] = 1;
+	/* Group key per span: its thread's rank of first appearance. */
+	uint32_t *rank = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	memset(rank, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
+	uint32_t *key = xmalloc(sizeof(uint32_t) * sp->n);
+	uint32_t *ord = xmalloc(sizeof(uint32_t) * sp->n);
+	uint32_t nthreads = 0, ngood = 0;
+	for (uint32_t i = 0; i < sp->n; i++) {
+		if (sp->node[i] >= nn)
+			continue;
+		uint32_t t = top[sp->node[i]];
+		if (has[t])
+			t = FT_ROOT;
+		if (rank[t] == UINT32_MAX)
+			rank[t] = nthreads++;
+		key[i] = rank[t];
+		ord[ngood++] = i;
+	}
+	cmp_key = key;
+	qsort(ord, ngood, sizeof(uint32_t), cmp_group);
+	cmp_key = NULL;
+	uint32_t *st = xmalloc(sizeof(uint32_t) * ((size_t)p->max_depth + 1));
+	for (uint32_t a = 0; a < ngood;) {
+		uint32_t b = a;
+		while (b < ngood && key[ord[b]] == key[ord[a]])
+			b++;
+		uint32_t t = top[sp->node[ord[a]]];
+		if (has[t])
+			t = FT_ROOT;
+		int64_t s0 = sp->start[ord[a]], e0 = sp->end[ord[a]];
+		for (uint32_t k = a; k < b; k++) {
+			if (sp->start[ord[k]] < s0)
+				s0 = sp->start[ord[k]];
+			if (sp->end[ord[k]] > e0)
+				e0 = sp->end[ord[k]];
+		}
+		if (sp->have_origin && sp->origin < s0)
+			s0 = sp->origin;
+		char sv[48], ev[48];
+		ns_text(sv, sizeof(sv), s0, u);
+		ns_text(ev, sizeof(ev), e0, u);
+		fprintf(out, "%s\n{\"type\":\"evented\",\"name\":", a ? "," : "");
+		if (t == FT_ROOT)
+			fputs("\"\"", out);
+		else
+			put_json_str(out, intern_str(p->names, p->nodes[t].name),
+			    intern_len(p->names, p->nodes[t].name));
+		fprintf(out, ",\"unit\":\"%s\",\"startValue\":%s,\"endValue\":%s,\n"
+		    "\"events\":[", unit, sv, ev);
+		int first = 1;
+		uint32_t n = 0;
+		for (uint32_t k = a; k < b; k++) {
+			uint32_t i = ord[k], node = sp->node[i];
+			uint32_t par = p->nodes[node].parent;
+			/* Close what s is not inside: down to its parent's span. */
+			while (n > 0 && sp->node[st[n - 1]] != par) {
+				n--;
+				put_event(out, &first, 'C', frame[p->nodes[sp->node[st[n]]].name],
+				    sp->end[st[n]], u);
+			}
+			put_event(out, &first, 'O', frame[p->nodes[node].name], sp->start[i], u);
+			if (n <= p->max_depth)
+				st[n++] = i;
+		}
+		while (n > 0) {
+			n--;
+			put_event(out, &first, 'C', frame[p->nodes[sp->node[st[n]]].name],
+			    sp->end[st[n]], u);
+		}
+		fputs("]}", out);
+		a = b;
+	}
+	free(st);
+	free(ord);
+	free(key);
+	free(rank);
+	free(has);
+	free(top);
+}
+
 int
 export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 {
@@ -273,6 +411,10 @@ export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 		fputc('}', out);
 	}
 	fputs("]},\n\"profiles\":[", out);
+	if (spans_evented(p)) {
+		put_spans(p, frame, out);
+		goto done;
+	}
 	char v[48], end[48];
 	uint32_t *ord = p->timeline != NULL ? tl_order(p->timeline) : NULL;
 	for (int c = 0; c < p->nvals; c++) {
@@ -301,6 +443,7 @@ export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 		fputs("]}", out);
 	}
 	free(ord);
+done:
 	fputs("]}\n", out);
 	free(frame);
 	free(path);

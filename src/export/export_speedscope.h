@@ -16,7 +16,10 @@
  * whole (timeline.h: no filter but a time range), its samples in time
  * order with their own weights, a time unit's startValue the recording's
  * start; one shared frame per distinct frame name
- * (its origin, when known, as `file`).  activeProfileIndex is column col.
+ * (its origin, when known, as `file`).  A profile with spans
+ * (profile/spans.h: a trace's duration events, evented speedscope) is
+ * written as evented profiles instead, one per thread, each span opened
+ * and closed at its times.  activeProfileIndex is column col.
  * Returns 0, or -1 with err set on a write error. */
 int export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err);
 

@@ -26,7 +26,9 @@
  * is the event name, plus args.detail when it is a string (clang's "Source
  * foo.h").  Each thread's stacks start at profile_thread_root() (named by
  * `thread_name` and `process_name` metadata), so --group shows threads,
- * processes or neither.
+ * processes or neither.  The duration events are kept as spans
+ * (profile/spans.h: start, end, node) for the flame chart, time ranges
+ * and the speedscope export's evented profiles.
  *
  * Memory: the parsed events, never the text (json.c streams it).
  */
@@ -1391,9 +1393,11 @@ add_spans(struct ch *C, ft_profile *p, ft_stackset *stacks, ft_diag *err)
 		C->rep->valid++;
 		if (stackset_add(stacks, node))
 			C->rep->stacks++;
+		/* The span as the tree counts it (spans.h): cut at its
+		 * parent's end. */
 		if (p->spans == NULL)
 			p->spans = spans_new();
-		spans_add(p->spans, s->start, end, node);
+		(void)spans_add(p->spans, s->start, end, node);
 		PUSH(st, n, cap, ((struct open){node, end}));
 	}
 	free(st);

@@ -24,6 +24,14 @@
  * startValue and endValue (the earliest and the latest).  Profiles in
  * other units (none, bytes) have no time: their samples are counted as
  * without one; a file with no timed profile has no timeline.
+ *
+ * Spans (spans.h): when every profile is evented in one time unit, each
+ * O/C pair is a span from its open to its close (a frame still open at
+ * the end closes at endValue), at the tree node of its call path, and
+ * startValue is the spans' origin.  A file flametui wrote with evented
+ * profiles (a trace's threads, --export speedscope) has them as threads
+ * of one column, each under its thread frame (the profile's name), as
+ * the trace had them.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,6 +42,7 @@
 #include "input/json.h"
 #include "input/loader.h"
 #include "profile/relabel.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
 #include "base/xalloc.h"
 
@@ -71,6 +80,7 @@ struct ss {
 	int ours;              /* written by flametui: a profile per sample type */
 	int64_t active;        /* activeProfileIndex */
 	uint64_t untimed;      /* samples kept without a time */
+	int no_spans;          /* a time that is no ns: the spans dropped */
 };
 
 /* Multiply every stored value by 10^k (the scale grows). */
@@ -431,10 +441,11 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
     ft_stackset *stacks, ft_diag *err)
 {
 	struct sprof *P = &S->profs[pi];
-	struct open { uint32_t frame, node; } *st = NULL;
+	struct open { uint32_t frame, node, span; } *st = NULL;
 	size_t n = 0, cap = 0;
 	int64_t last = P->start;
 	int rc = -1;
+	ft_spans *sp = p->spans;
 	ft_timeline *tl = time_of(S, P, p, P->nev > 0 ? P->ev[P->nev - 1].at : P->start);
 	for (size_t i = 0; i <= P->nev; i++) {
 		int64_t at = i < P->nev ? P->ev[i].at : P->have_end ? P->end : last;
@@ -455,15 +466,27 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 		}
 		if (at > last)
 			last = at;
-		if (i == P->nev)
+		int64_t ns = 0;
+		if (sp != NULL && to_ns(S, P, last, &ns) != 0)
+			S->no_spans = 1;
+		if (i == P->nev) {
+			/* Frames still open close at the end. */
+			while (sp != NULL && n > 0)
+				spans_set_end(sp, st[--n].span, ns);
 			break;
+		}
 		const struct sevent *e = &P->ev[i];
 		if (check_frame(S, e->frame, pi, err) != 0)
 			goto out;
 		if (e->open) {
 			uint32_t node = profile_child(p, n > 0 ? st[n - 1].node : base,
 			    S->frames[e->frame].name);
-			PUSH(st, n, cap, ((struct open){e->frame, node}));
+			uint32_t k = NONE;
+			if (sp != NULL && spans_add(sp, ns, ns, node) == 0)
+				k = sp->n - 1;
+			else
+				S->no_spans = 1;
+			PUSH(st, n, cap, ((struct open){e->frame, node, k}));
 			S->rep->valid++;
 		} else if (n == 0 || st[n - 1].frame != e->frame) {
 			diag_set(err, "%s: profiles[%zu].events[%zu]: closes frame %u but the "
@@ -472,6 +495,8 @@ build_evented(struct ss *S, size_t pi, ft_profile *p, uint32_t base,
 			goto out;
 		} else {
 			n--;
+			if (sp != NULL && st[n].span != NONE)
+				spans_set_end(sp, st[n].span, ns);
 		}
 	}
 	rc = 0;
@@ -526,7 +551,8 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	/* Columns: one per distinct unit, in order of first use. */
 	const char *cols[64];
-	int ncols = 0, per[64] = {0};
+	int ncols = 0, per[64] = {0}, evcol[64] = {0};
+	int spans = 1;
 	for (size_t i = 0; i < S.nprofs; i++) {
 		struct sprof *P = &S.profs[i];
 		if (!P->have_type) {
@@ -534,13 +560,16 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 			goto fail;
 		}
 		int c = 0;
-		while (c < ncols && (S.ours || strcmp(cols[c], P->unit) != 0))
+		/* flametui's evented profiles are threads of one column. */
+		while (c < ncols && ((S.ours && !(P->evented && evcol[c])) ||
+		    strcmp(cols[c], P->unit) != 0))
 			c++;
 		if (c == ncols) {
 			if (ncols == 64) {
 				diag_set(err, "%s: too many units", S.path);
 				goto fail;
 			}
+			evcol[ncols] = P->evented;
 			cols[ncols++] = P->unit;
 		}
 		P->column = c;
@@ -548,6 +577,21 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	p = profile_new(S.names, ncols);
 	p->scale = S.scale;
+	/* Spans when every profile is evented in one time unit. */
+	for (size_t i = 0; i < S.nprofs; i++)
+		spans &= S.profs[i].evented && S.profs[i].column == 0 &&
+		    unit_ns(S.profs[i].unit) != 0;
+	if (spans) {
+		int64_t s0;
+		p->spans = spans_new();
+		for (size_t i = 0; i < S.nprofs; i++) {
+			if (to_ns(&S, &S.profs[i], S.profs[i].start, &s0) != 0)
+				S.no_spans = 1;
+			else if (!p->spans->have_origin || s0 < p->spans->origin)
+				p->spans->origin = s0;
+			p->spans->have_origin = 1;
+		}
+	}
 	for (int c = 0; c < ncols; c++) {
 		const char *nm = cols[c];
 		for (size_t i = 0; i < S.nprofs; i++)
@@ -562,7 +606,8 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	for (size_t i = 0; i < S.nprofs; i++) {
 		struct sprof *P = &S.profs[i];
 		uint32_t base = FT_ROOT;
-		if (per[P->column] > 1) {
+		if (per[P->column] > 1 || (S.ours && P->evented && P->name != NULL &&
+		    P->name[0] != '\0')) {
 			char buf[64];
 			const char *nm = P->name;
 			size_t nl = nm != NULL ? strlen(nm) : 0;
@@ -583,6 +628,10 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	if (p->timeline != NULL)
 		p->timeline->untimed = S.untimed;
+	if (S.no_spans) {
+		spans_free(p->spans);
+		p->spans = NULL;
+	}
 	if (S.nwhere > 0 && S.nwhere <= UINT32_MAX)
 		profile_set_where(p, S.where, (uint32_t)S.nwhere);
 	p->format = "speedscope";

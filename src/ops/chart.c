@@ -162,11 +162,8 @@ chart_spans(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, ft_chart
 	const ft_spans *sp = p->spans;
 	uint32_t *depth, *lane, maxd;
 	depths_and_lanes(p, &depth, &lane, &maxd);
-	int64_t lo = INT64_MAX;
-	for (uint32_t i = 0; i < sp->n; i++)
-		if (sp->start[i] < lo)
-			lo = sp->start[i];
-	ch->origin = sp->n == 0 || lo < 0 ? 0 : lo / FT_NS * FT_NS;
+	/* The axis of a trace's --time-range (timerange.h). */
+	ch->origin = spans_origin(sp);
 	ch->interval = 1000;
 	ch->events = 1;
 	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];

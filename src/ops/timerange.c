@@ -8,6 +8,7 @@
 
 #include "base/xalloc.h"
 #include "profile/intern.h"
+#include "profile/spans.h"
 
 static const char *const idle_funcs[] = {"cpuidle", "cpu_idle",
     "cpu_bringup_and_idle", "native_safe_halt", "xen_hypercall_sched_op",
@@ -62,11 +63,67 @@ timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
 	return 0;
 }
 
+static ft_profile *range_tree(const ft_profile *p, uint64_t *self,
+    ft_timeline *keep, int over, enum ft_sort sort, int column, ft_diag *err);
+
+/* The tree of a trace's spans' self time inside [a, b) (ns from
+ * spans_origin()): each span's length cut to the range goes to its node
+ * and is taken from its parent span's (a span's children lie within it,
+ * so a self time in range is never below 0), in the tree's unit. */
+static ft_profile *
+spans_range(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
+    int column, ft_diag *err)
+{
+	const ft_spans *sp = p->spans;
+	int64_t u = strcmp(p->types[0].unit, "nanoseconds") == 0 ? 1 :
+	    strcmp(p->types[0].unit, "microseconds") == 0 ? 1000 :
+	    strcmp(p->types[0].unit, "milliseconds") == 0 ? 1000000 :
+	    strcmp(p->types[0].unit, "seconds") == 0 ? FT_NS : 0;
+	if (p->nvals != 1 || u == 0) {
+		diag_set(err, "%s: the spans' values are not one column of time: no "
+		    "time range can be taken", p->source ? p->source : "-");
+		return NULL;
+	}
+	size_t nn = p->nnodes;
+	int64_t *ns = xcalloc(nn ? nn : 1, sizeof(int64_t));
+	uint8_t *has = xcalloc(nn ? nn : 1, 1);
+	for (uint32_t i = 0; i < sp->n; i++)
+		if (sp->node[i] < nn)
+			has[sp->node[i]] = 1;
+	int64_t o = spans_origin(sp);
+	int over = 0;
+	for (uint32_t i = 0; i < sp->n; i++) {
+		uint32_t n = sp->node[i];
+		int64_t s, e;
+		if (n >= nn || __builtin_sub_overflow(sp->start[i], o, &s) ||
+		    __builtin_sub_overflow(sp->end[i], o, &e))
+			continue;
+		if (s < a)
+			s = a;
+		if (e > b)
+			e = b;
+		if (e <= s)
+			continue;
+		uint32_t par = p->nodes[n].parent;
+		over |= __builtin_add_overflow(ns[n], e - s, &ns[n]);
+		if (par != FT_ROOT && has[par])
+			over |= __builtin_sub_overflow(ns[par], e - s, &ns[par]);
+	}
+	uint64_t *self = xcalloc(nn ? nn : 1, sizeof(uint64_t));
+	for (size_t n = 0; n < nn; n++)
+		self[n] = ns[n] > 0 ? (uint64_t)(ns[n] / u) : 0;
+	free(ns);
+	free(has);
+	return range_tree(p, self, NULL, over, sort, column, err);
+}
+
 ft_profile *
 timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
     int column, ft_diag *err)
 {
 	const ft_timeline *tl = p->timeline;
+	if (tl == NULL && p->spans != NULL)
+		return spans_range(p, a, b, sort, column, err);
 	if (tl == NULL) {
 		diag_set(err, "%s: the %s format keeps no time per sample: no time "
 		    "range can be taken", p->source ? p->source : "-",
@@ -78,7 +135,6 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	/* Self values of the samples in range, by old node, then summed up
 	 * the tree (a parent's id is below its children's). */
 	uint64_t *self = xcalloc(nn * nv, sizeof(uint64_t));
-	uint64_t *tot = xcalloc(nn * nv, sizeof(uint64_t));
 	ft_timeline *keep = timeline_new(tl->col, tl->count_col);
 	keep->start = tl->start;
 	keep->end = tl->end;
@@ -106,6 +162,18 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 			self[n * nv + (size_t)tl->count_col]++;
 		(void)timeline_add(keep, tl->t[i], n, (int64_t)w, c);
 	}
+	return range_tree(p, self, keep, over, sort, column, err);
+}
+
+/* The tree of p with self values self (p->nnodes x p->nvals, freed
+ * here), its timeline keep (its nodes moved to the new ids; may be NULL),
+ * finished with (sort, column). */
+static ft_profile *
+range_tree(const ft_profile *p, uint64_t *self, ft_timeline *keep, int over,
+    enum ft_sort sort, int column, ft_diag *err)
+{
+	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	uint64_t *tot = xcalloc(nn * nv > 0 ? nn * nv : 1, sizeof(uint64_t));
 	memcpy(tot, self, nn * nv * sizeof(uint64_t));
 	for (size_t n = nn; n-- > 1;) {
 		size_t par = p->nodes[n].parent;
@@ -145,7 +213,7 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 			rc = profile_add_self(np, map[n], row, err);
 	}
 	/* The kept samples' nodes, and the thread roots, move to the new ids. */
-	for (uint32_t i = 0; i < keep->n; i++)
+	for (uint32_t i = 0; keep != NULL && i < keep->n; i++)
 		keep->leaf[i] = map[keep->leaf[i]];
 	for (uint32_t k = 0; k < p->nthreads; k++) {
 		uint32_t m = map[p->threads[k].node];

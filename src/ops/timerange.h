@@ -27,7 +27,11 @@ int timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
 /* The tree of p's samples with a <= t - origin < b (ns offsets from
  * timeline_origin()), finished with (sort, column), its timeline the
  * samples in range.  Labels are not carried (they sum every sample).
- * NULL with err when p has no timeline, or on overflow. */
+ * A trace without a timeline but with spans (profile/spans.h: its
+ * duration events) gives the spans' self time inside [a, b) instead,
+ * offsets from spans_origin() (the first span's start), each span cut to
+ * the range (no timeline, no spans kept).  NULL with err when p has
+ * neither, or on overflow. */
 ft_profile *timerange_apply(const ft_profile *p, int64_t a, int64_t b,
     enum ft_sort sort, int column, ft_diag *err);
 

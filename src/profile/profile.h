@@ -130,8 +130,8 @@ typedef struct ft_profile {
 	 * format has no time.  Not copied by profile_new_like(): filters
 	 * drop it, relabelling carries it (timeline_remap). */
 	struct ft_timeline *timeline;
-	/* A trace's duration events as they were (spans.h); owned, NULL for
-	 * other formats; carried and dropped as the timeline is. */
+	/* Each trace span's start, end and node (spans.h); owned, NULL when
+	 * the format has no spans.  Carried and dropped as the timeline. */
 	struct ft_spans *spans;
 
 	/* Threads whose stacks start at a root frame of their own, by node

@@ -277,6 +277,35 @@ profile_regroup(const ft_profile *p, int g, enum ft_sort sort, int column,
 	return profile_relabel(p, g, FT_DEMANGLE_NONE, sort, column, err);
 }
 
+/* 1 when map keeps apart every node of p at or above a span (the root
+ * aside): no two of them map to one node. */
+static int
+spans_paths_kept(const ft_profile *p, const uint32_t *map)
+{
+	uint32_t nn = p->nnodes;
+	uint8_t *up = xcalloc(nn ? nn : 1, 1);
+	const ft_spans *sp = p->spans;
+	for (uint32_t i = 0; i < sp->n; i++)
+		for (uint32_t n = sp->node[i]; n != FT_ROOT && n < nn && !up[n];
+		    n = p->nodes[n].parent)
+			up[n] = 1;
+	uint32_t *owner = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	memset(owner, 0xff, sizeof(uint32_t) * (nn ? nn : 1));
+	int ok = 1;
+	for (uint32_t n = 1; n < nn && ok; n++) {
+		if (!up[n])
+			continue;
+		uint32_t m = map[n];
+		if (m >= nn || owner[m] != UINT32_MAX)
+			ok = 0;
+		else
+			owner[m] = n;
+	}
+	free(owner);
+	free(up);
+	return ok;
+}
+
 /* The relabelled tree of p; with consume, built into p's own arrays (a
  * new node's id is never above the id of the node of p it comes from, and
  * node n of p is read before anything is written at n), p freed. */
@@ -345,12 +374,19 @@ relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
 	} else if (rc == 0) {
 		q->timeline = timeline_remap(p->timeline, map);
 	}
-	if (rc == 0 && consume && p->spans != NULL) {
-		q->spans = p->spans;
+	/* The spans as the timeline; dropped when two call paths above
+	 * spans merge (two threads into one process, or into the root):
+	 * their spans would no longer nest. */
+	if (rc == 0 && p->spans != NULL && !spans_paths_kept(p, map)) {
+		if (consume) {
+			spans_free(p->spans);
+			p->spans = NULL;
+		}
+	} else if (rc == 0 && consume) {
+		q->spans = spans_remap(p->spans, map, q->nnodes, 1);
 		p->spans = NULL;
-		spans_remap_inplace(q->spans, map);
 	} else if (rc == 0) {
-		q->spans = spans_remap(p->spans, map);
+		q->spans = spans_remap(p->spans, map, q->nnodes, 0);
 	}
 	free(map);
 	if (consume) {

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --group thread --export speedscope tests/data/node-trace-phases.json

@@ -1,0 +1,1 @@
+LC_ALL=C $FLAMETUI --info tests/data/node-trace-phases.json
