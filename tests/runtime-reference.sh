@@ -168,5 +168,22 @@ else
 		check "jfr expected figures re-made: ${f##*/}"
 	done
 fi
+# Ruby stackprof JSON recorded here (tests/data/stackprof, cpu, wall,
+# object, one without raw): stacks, per-method self and total, stackprof's
+# own frames table and the timeline against tests/stackprof_ref.py; the
+# same from standard input and gzip.
+if python3 "$top/tests/stackprof_ref.py" "$flametui" "$d"/stackprof/*.json; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "runtime-reference: FAIL stackprof_ref.py"
+fi
+for f in "$d"/stackprof/*.json; do
+	"$flametui" --export folded "$f" >"$tmp/a" 2>/dev/null
+	"$flametui" --export folded - <"$f" >"$tmp/b" 2>/dev/null
+	check "${f##*/} from standard input"
+	gzip -c "$f" | "$flametui" --export folded - >"$tmp/b" 2>/dev/null
+	check "${f##*/} gzip'd"
+done
 echo "runtime-reference: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -294,6 +294,12 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		    "\"timestamps\" (the old V8 CPU profile)");
 		return FT_FMT_CPUPROFILE;
 	}
+	if (has(d, n, "\"mode\"") && has(d, n, "\"frames\"") &&
+	    (has(d, n, "\"raw\"") || has(d, n, "\"interval\""))) {
+		snprintf(why, cap, "a JSON object with \"mode\", \"frames\" and \"raw\" or "
+		    "\"interval\" (Ruby's stackprof)");
+		return FT_FMT_STACKPROF;
+	}
 	if (has(d, n, "\"ph\"")) {
 		snprintf(why, cap, "a JSON object with \"ph\" (trace events)");
 		return FT_FMT_TRACE;
@@ -389,6 +395,7 @@ load_format_name(enum ft_format f)
 	case FT_FMT_FLAMEBEARER: return "Pyroscope flamebearer";
 	case FT_FMT_PERFDATA: return "perf.data";
 	case FT_FMT_GHCPROF: return "GHC profiling report";
+	case FT_FMT_STACKPROF: return "Ruby stackprof";
 	default: return "unknown";
 	}
 }
@@ -468,6 +475,8 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_perfdata(src, NULL, names, o, rep, err);
 	case FT_FMT_GHCPROF:
 		return load_ghcprof(src, names, o, rep, err);
+	case FT_FMT_STACKPROF:
+		return load_stackprof(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}

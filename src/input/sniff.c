@@ -275,7 +275,8 @@ sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_
 enum {
 	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
 	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
-	SEEN_START = 256, SEEN_FLAMEBEARER = 512,
+	SEEN_START = 256, SEEN_FLAMEBEARER = 512, SEEN_MODE = 1024, SEEN_FRAMES = 2048,
+	SEEN_RAW = 4096,
 };
 
 void
@@ -306,6 +307,7 @@ json_keys_string(ft_json_keys *k)
 			{"timeDeltas", SEEN_DELTAS}, {"stackFrames", SEEN_STACKFRAMES},
 			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
 			{"flamebearer", SEEN_FLAMEBEARER}, {"flamegraph", SEEN_FLAMEBEARER},
+			{"mode", SEEN_MODE}, {"frames", SEEN_FRAMES}, {"raw", SEEN_RAW},
 		};
 		k->after_schema = text_is(k, "$schema");
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -322,6 +324,8 @@ json_keys_string(ft_json_keys *k)
 		f = FT_FMT_CPUPROFILE;
 	else if (s & SEEN_FLAMEBEARER)
 		f = FT_FMT_FLAMEBEARER;
+	else if ((s & SEEN_MODE) && (s & (SEEN_FRAMES | SEEN_RAW)))
+		f = FT_FMT_STACKPROF;
 	if (f != FT_FMT_UNKNOWN) {
 		k->fmt = f;
 		k->key_at = k->str_at;
@@ -392,7 +396,8 @@ json_keys_why(const ft_json_keys *k, char *why, size_t cap)
 	const char *what = k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
 	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
 	    "\"traceEvents\" (or \"stackFrames\")" : k->fmt == FT_FMT_FLAMEBEARER ?
-	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : "\"timeDeltas\", or \"nodes\" "
+	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : k->fmt == FT_FMT_STACKPROF ?
+	    "\"mode\" with \"frames\" or \"raw\" (Ruby's stackprof)" : "\"timeDeltas\", or \"nodes\" "
 	    "with \"samples\" or \"startTime\" (a Chrome CPU profile)";
 	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
 	    "byte %llu)", what, (unsigned long long)k->key_at);
