@@ -185,5 +185,14 @@ for f in "$d"/stackprof/*.json; do
 	gzip -c "$f" | "$flametui" --export folded - >"$tmp/b" 2>/dev/null
 	check "${f##*/} gzip'd"
 done
+# Deep copies of Instruments' call tree (speedscope's sample files,
+# tests/data/instruments) against tests/instruments_ref.py (file, standard
+# input, gzip).
+if python3 "$top/tests/instruments_ref.py" "$flametui" "$d"/instruments/*.txt; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "runtime-reference: FAIL instruments_ref.py"
+fi
 echo "runtime-reference: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

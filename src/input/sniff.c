@@ -234,6 +234,43 @@ sniff_ghcprof(const char *d, size_t n, char *why, size_t cap)
 	return FT_FMT_UNKNOWN;
 }
 
+/* Is tab-separated field s[0..n) one of the NULL-terminated names? */
+static int
+tsv_has(const char *l, size_t n, const char *const *names)
+{
+	size_t i = 0;
+	while (i <= n) {
+		const char *t = memchr(l + i, '\t', n - i);
+		size_t e = t != NULL ? (size_t)(t - l) : n;
+		for (const char *const *k = names; *k != NULL; k++)
+			if (e - i == strlen(*k) && memcmp(l + i, *k, e - i) == 0)
+				return 1;
+		i = e + 1;
+	}
+	return 0;
+}
+
+enum ft_format
+sniff_instruments(const char *d, size_t n, char *why, size_t cap)
+{
+	static const char *const sym[] = {"Symbol Name", "Symbol Names", NULL};
+	static const char *const wt[] = {"Weight", "Running Time", "Bytes Used", NULL};
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0) {
+		d += 3;
+		n -= 3;
+	}
+	const char *nl = memchr(d, '\n', n);
+	size_t ll = nl != NULL ? (size_t)(nl - d) : n;
+	while (ll > 0 && d[ll - 1] == '\r')
+		ll--;
+	if (memchr(d, '\t', ll) == NULL || !tsv_has(d, ll, sym) || !tsv_has(d, ll, wt))
+		return FT_FMT_UNKNOWN;
+	snprintf(why, cap, "line 1: the tab-separated header of an Instruments deep copy "
+	    "(a \"Symbol Name\" column and a \"Weight\", \"Running Time\" or \"Bytes "
+	    "Used\" one)");
+	return FT_FMT_INSTRUMENTS;
+}
+
 int
 sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_t *len)
 {
