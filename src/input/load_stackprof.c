@@ -59,6 +59,9 @@ struct sp {
 	uint64_t *raw; size_t nraw, craw;
 	int64_t *deltas; size_t ndeltas, cdeltas;
 	int have_raw, have_deltas;
+	/* The top-level member being read (set on entering it): the hot
+	 * path, one call per number of raw, compares no key. */
+	enum { IN_OTHER, IN_FRAMES, IN_RAW, IN_DELTAS } in;
 	char mode[16];
 	int have_mode;
 	int64_t interval, samples, gc_samples, missed;
@@ -84,19 +87,24 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 static enum json_mode
 sp_enter(void *ctx, ft_json *j, enum json_type t)
 {
-	(void)ctx;
+	struct sp *S = ctx;
 	size_t d = json_depth(j);
 	if (d == 0) {
 		if (t != JSON_OBJ)
 			json_fail(j, "a stackprof profile is a JSON object");
 		return JSON_DESCEND;
 	}
-	if (d == 1 && t == JSON_OBJ && json_key_is(j, 0, "frames"))
-		return JSON_DESCEND;
-	if (d == 1 && t == JSON_ARR && (json_key_is(j, 0, "raw") ||
-	    json_key_is(j, 0, "raw_timestamp_deltas")))
-		return JSON_DESCEND;
-	if (d == 2 && json_key_is(j, 0, "frames"))
+	if (d == 1) {
+		S->in = IN_OTHER;
+		if (t == JSON_OBJ && json_key_is(j, 0, "frames"))
+			S->in = IN_FRAMES;
+		else if (t == JSON_ARR && json_key_is(j, 0, "raw"))
+			S->in = IN_RAW;
+		else if (t == JSON_ARR && json_key_is(j, 0, "raw_timestamp_deltas"))
+			S->in = IN_DELTAS;
+		return S->in != IN_OTHER ? JSON_DESCEND : JSON_SKIP;
+	}
+	if (d == 2 && S->in == IN_FRAMES)
 		return JSON_COLLECT;
 	return JSON_SKIP;
 }
@@ -156,16 +164,16 @@ sp_value(void *ctx, ft_json *j, const json_val *v)
 {
 	struct sp *S = ctx;
 	size_t d = json_depth(j);
-	if (d == 2 && json_key_is(j, 0, "frames"))
+	if (d == 2 && S->in == IN_FRAMES)
 		return sp_frame(S, j, v);
-	if (d == 2 && json_key_is(j, 0, "raw")) {
+	if (d == 2 && S->in == IN_RAW) {
 		uint64_t x;
 		if (v->type != JSON_NUM || parse_u64(v->s, v->n, &x) != 0)
 			return json_fail(j, "raw holds something other than a non-negative integer");
 		PUSH(S->raw, S->nraw, S->craw, x);
 		return 0;
 	}
-	if (d == 2 && json_key_is(j, 0, "raw_timestamp_deltas")) {
+	if (d == 2 && S->in == IN_DELTAS) {
 		int64_t x;
 		if (json_int(v, &x) != 0 || x < 0)
 			return json_fail(j, "a timestamp delta is not a non-negative integer");
@@ -199,11 +207,12 @@ static int
 sp_leave(void *ctx, ft_json *j, enum json_type t)
 {
 	struct sp *S = ctx;
-	if (json_depth(j) == 1 && t == JSON_ARR) {
-		if (json_key_is(j, 0, "raw"))
+	if (json_depth(j) == 1) {
+		if (t == JSON_ARR && S->in == IN_RAW)
 			S->have_raw = 1;
-		else if (json_key_is(j, 0, "raw_timestamp_deltas"))
+		else if (t == JSON_ARR && S->in == IN_DELTAS)
 			S->have_deltas = 1;
+		S->in = IN_OTHER;
 	}
 	return 0;
 }
