@@ -42,6 +42,7 @@ struct level {
 };
 
 typedef struct ins {
+	size_t unit;	/* the index in units[] of the last row's unit */
 	ft_profile *p;
 	ft_source *src;
 	ft_load_report *rep;
@@ -87,24 +88,32 @@ field_is(const char *f, size_t n, const char *s)
 	return n == strlen(s) && memcmp(f, s, n) == 0;
 }
 
-struct unit { const char *name; int kind; int64_t num; };
+/* A unit: its name, kind and size in the kind's base; p10 is the size's
+ * power of ten when it is one (a value then scales without a division),
+ * otherwise -1. */
+struct unit { const char *name; int kind; int64_t num; int p10; };
 
 static const struct unit units[] = {
-	{"ns", K_TIME, 1}, {"\xc2\xb5s", K_TIME, 1000}, {"\xce\xbcs", K_TIME, 1000},
-	{"us", K_TIME, 1000}, {"ms", K_TIME, 1000000}, {"s", K_TIME, 1000000000},
-	{"min", K_TIME, 60000000000LL}, {"h", K_TIME, 3600000000000LL},
-	{"cycles", K_CYCLES, 1}, {"c", K_CYCLES, 1}, {"Kc", K_CYCLES, 1000},
-	{"Mc", K_CYCLES, 1000000}, {"Gc", K_CYCLES, 1000000000},
-	{"Tc", K_CYCLES, 1000000000000LL},
-	{"Bytes", K_BYTES, 1}, {"bytes", K_BYTES, 1}, {"B", K_BYTES, 1},
-	{"KB", K_BYTES, 1024}, {"MB", K_BYTES, 1048576}, {"GB", K_BYTES, 1073741824},
-	{"TB", K_BYTES, 1099511627776LL},
+	{"ns", K_TIME, 1, 0}, {"\xc2\xb5s", K_TIME, 1000, 3}, {"\xce\xbcs", K_TIME, 1000, 3},
+	{"us", K_TIME, 1000, 3}, {"ms", K_TIME, 1000000, 6}, {"s", K_TIME, 1000000000, 9},
+	{"min", K_TIME, 60000000000LL, -1}, {"h", K_TIME, 3600000000000LL, -1},
+	{"cycles", K_CYCLES, 1, 0}, {"c", K_CYCLES, 1, 0}, {"Kc", K_CYCLES, 1000, 3},
+	{"Mc", K_CYCLES, 1000000, 6}, {"Gc", K_CYCLES, 1000000000, 9},
+	{"Tc", K_CYCLES, 1000000000000LL, 12},
+	{"Bytes", K_BYTES, 1, 0}, {"bytes", K_BYTES, 1, 0}, {"B", K_BYTES, 1, 0},
+	{"KB", K_BYTES, 1024, -1}, {"MB", K_BYTES, 1048576, -1},
+	{"GB", K_BYTES, 1073741824, -1}, {"TB", K_BYTES, 1099511627776LL, -1},
 };
+#define NUNITS (sizeof(units) / sizeof(units[0]))
+
+static const int64_t pow10s[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
+	10000000, 100000000, 1000000000, 10000000000LL, 100000000000LL,
+	1000000000000LL};
 
 /* A weight cell, "4273.0ms   99.9%" or "2.45 s  49.7%": its value in
  * the unit's base (ns, cycles, bytes) and kind.  0, or -1. */
 static int
-weight(const char *s, size_t n, int64_t *out, int *kind)
+weight(const char *s, size_t n, int64_t *out, int *kind, size_t *last)
 {
 	size_t i = 0;
 	while (i < n && s[i] == ' ')
@@ -134,23 +143,36 @@ weight(const char *s, size_t n, int64_t *out, int *kind)
 	size_t ul = i - u;
 	/* After the unit, nothing or a share ("99.9%", U+2007 before it). */
 	int64_t f = 1;
-	int k = K_COUNT;
+	int k = K_COUNT, e10 = 0;
 	if (ul > 0 && s[i - 1] == '%') {
 		i = u;  /* a bare number then its share: a count */
 		ul = 0;
 	}
 	if (ul > 0) {
-		size_t j = 0;
-		while (j < sizeof(units) / sizeof(units[0]) && !field_is(s + u, ul, units[j].name))
-			j++;
-		if (j == sizeof(units) / sizeof(units[0]))
-			return -1;
+		/* The rows before's unit first: most rows have it. */
+		size_t j = *last;
+		if (j >= NUNITS || !field_is(s + u, ul, units[j].name)) {
+			for (j = 0; j < NUNITS && !field_is(s + u, ul, units[j].name); j++)
+				;
+			if (j == NUNITS)
+				return -1;
+			*last = j;
+		}
 		f = units[j].num;
 		k = units[j].kind;
+		e10 = units[j].p10;
 	}
-	int64_t p10 = 1, v;
-	for (int d = 0; d < dec; d++)
-		p10 *= 10;
+	int64_t v;
+	/* A power-of-ten unit at least as fine as the decimals: exact,
+	 * m * 10^(e10 - dec), without a division. */
+	if (e10 >= dec) {
+		if (__builtin_mul_overflow(m, pow10s[e10 - dec], &v))
+			return -1;
+		*out = v;
+		*kind = k;
+		return 0;
+	}
+	int64_t p10 = pow10s[dec];
 	/* m * f / 10^dec, rounded half up (bytes: "429.93 MB"), as
 	 * (m / 10^dec) * f + (m % 10^dec) * f / 10^dec. */
 	int64_t q = m / p10, r = m % p10, a;
@@ -243,7 +265,7 @@ row(ins *I, const char *l, size_t n, ft_diag *err)
 	}
 	int64_t v;
 	int k;
-	if (weight(w, wn, &v, &k) != 0) {
+	if (weight(w, wn, &v, &k, &I->unit) != 0) {
 		bad(I, "a weight that does not read (a number, a unit such as ms, s, Mc, "
 		    "MB, then its share)", w, wn);
 		return 0;
