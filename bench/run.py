@@ -260,6 +260,47 @@ def recorded_inputs():
             json.dump(prof, f, separators=(",", ":"))
         os.rename(ff + ".tmp", ff)
     out["firefox-processed"] = ff
+    # Ruby stackprof (wall mode, raw stacks and times, recorded here with
+    # Debian's ruby-stackprof: tests/data/stackprof) made large by repeating
+    # its samples: `raw`, `raw_timestamp_deltas` and `raw_sample_timestamps`
+    # each 2000 times over (the deltas keep time running on), `samples` and
+    # the frames table's counts times 2000.
+    sp = os.path.join(data, "stackprof-wall-x2000.json")
+    if not os.path.exists(sp):
+        import json
+        with open("tests/data/stackprof/stackprof-wall.json") as f:
+            d = json.load(f)
+        k = 2000
+        for key in ("raw", "raw_timestamp_deltas", "raw_sample_timestamps"):
+            if key in d:
+                d[key] = d[key] * k
+        for key in ("samples", "gc_samples", "missed_samples"):
+            d[key] = d.get(key, 0) * k
+        for fr in d["frames"].values():
+            fr["samples"] *= k
+            fr["total_samples"] *= k
+        with open(sp + ".tmp", "w") as g:
+            json.dump(d, g, separators=(",", ":"))
+        os.rename(sp + ".tmp", sp)
+    out["stackprof-x2000"] = sp
+    # An Instruments deep copy (Instruments 16's, from speedscope's
+    # repository: tests/data/instruments) made large by repeating its rows
+    # under the header 6000 times: 6000 copies of the call tree, one after
+    # the other at the first row's depth (they merge into one tree).
+    ins = os.path.join(data, "instruments-x6000.txt")
+    if not os.path.exists(ins):
+        with open("tests/data/instruments/instruments-16.0-simple-time-profile-deep-copy.txt",
+                  "rb") as f:
+            head = f.readline()
+            body = f.read()
+        if not body.endswith(b"\n"):
+            body += b"\n"
+        with open(ins + ".tmp", "wb") as g:
+            g.write(head)
+            for _ in range(6000):
+                g.write(body)
+        os.rename(ins + ".tmp", ins)
+    out["instruments-x6000"] = ins
     return out
 
 
@@ -285,7 +326,7 @@ for name, path in sorted(rec.items()):
     size = os.path.getsize(path)
     inf = info(path)
     r = {"name": name, "size": size, "base": cat_wc(path), "load": best([ft, "--info", path]),
-         "rss": peak_kib([ft, "--info", path]), "samples": int(inf.get("valid", "0") or 0)}
+         "rss": peak_kib([ft, "--info", path]), "samples": int(inf.get("samples_in_file", inf.get("valid", "0")) or 0)}
     if name.startswith("perf-time"):
         nt = untimed_copy(path)
         r["rss_nt"] = peak_kib([ft, "--info", nt])

@@ -9,6 +9,7 @@ flametui.  Writes one folded file per sample type flametui loads:
   OUT.alloc_outside_bytes.folded / _count  jdk.ObjectAllocationOutsideTLAB allocationSize
   OUT.monitor_enter.folded  jdk.JavaMonitorEnter duration in nanoseconds
   OUT.thread_park.folded    jdk.ThreadPark duration in nanoseconds
+  OUT.native.folded         jdk.NativeMethodSample, 1 per event
   OUT.counts                event counts from `jfr summary`
   OUT.threads               per sample type, per thread (the event's
                             eventThread / sampledThread: javaName, else
@@ -36,6 +37,7 @@ EVENTS = [
                                          ('alloc_outside_count', lambda v: 1)]),
     ('jdk.JavaMonitorEnter', [('monitor_enter', lambda v: iso_ns(v['duration']))]),
     ('jdk.ThreadPark', [('thread_park', lambda v: iso_ns(v['duration']))]),
+    ('jdk.NativeMethodSample', [('native', lambda v: 1)]),
 ]
 
 

@@ -128,6 +128,7 @@ while read -r ev n; do
 	jdk.ObjectAllocationOutsideTLAB) t=alloc_outside_count ;;
 	*) continue ;;
 	esac
+	[ "$n" -eq 0 ] && continue # no column for an event type absent
 	echo "$n" >"$tmp/b"
 	"$flametui" --sample-type "$t" --info "$jfr.jfr.gz" 2>/dev/null | sed -n 's/^total=//p' >"$tmp/a"
 	check "java-work.jfr.gz $ev count"
@@ -157,16 +158,68 @@ for spec in monitor_enter:contender-1 alloc_tlab_bytes:main cpu:contender-2; do
 	    sed -n 's/^total=//p' >"$tmp/a"
 	check "java-work.jfr.gz --tagignore thread=$th $t"
 done
+# jdk.NativeMethodSample (issue 28): java-native.jfr.gz, threads blocked
+# in a pipe's read and a socket's accept while main spins: the native and
+# cpu sample types, their event counts and per-thread totals against the
+# JDK reader's figures; from standard input too.
+nat=$d/jfr/java-native
+for t in cpu native; do
+	"$flametui" --sample-type "$t" --export folded "$nat.jfr.gz" >"$tmp/a" 2>/dev/null
+	cp "$nat.$t.folded" "$tmp/b"
+	check "java-native.jfr.gz $t"
+	"$flametui" --sample-type "$t" --export folded - <"$nat.jfr.gz" >"$tmp/a" 2>/dev/null
+	check "java-native.jfr.gz $t from standard input"
+	"$flametui" --sample-type "$t" --tagroot thread --export folded "$nat.jfr.gz" 2>/dev/null |
+	    awk -v t="$t" '{ w = $NF; sub(/ [0-9]+$/, ""); sub(/;.*/, ""); s[$0] += w }
+		END { for (k in s) if (s[k] != 0) printf "%s\t%s\t%d\n", t, k, s[k] }' |
+	    LC_ALL=C sort >"$tmp/a"
+	awk -F '\t' -v t="$t" '$1 == t' "$nat.threads" | LC_ALL=C sort >"$tmp/b"
+	check "java-native.jfr.gz $t per thread label"
+done
+for spec in jdk.ExecutionSample:0 jdk.NativeMethodSample:1; do
+	awk -v e="${spec%%:*}" '$1 == e { print $2 }' "$nat.counts" >"$tmp/b"
+	"$flametui" --info "$nat.jfr.gz" 2>/dev/null | sed -n "s/^total${spec#*:}=//p" >"$tmp/a"
+	check "java-native.jfr.gz ${spec%%:*} count (jfr summary)"
+done
 if ! command -v jfr >/dev/null 2>&1; then
 	echo "runtime-reference: JDK re-made figures skipped: no jfr command (apt-get install default-jdk-headless)"
 else
-	gzip -dc "$jfr.jfr.gz" >"$tmp/w.jfr"
-	python3 "$top/tests/jfr_expected.py" "$tmp/w.jfr" "$tmp/exp"
-	for f in "$jfr".*.folded "$jfr.counts" "$jfr.threads"; do
-		cp "$f" "$tmp/a"
-		cp "$tmp/exp.${f#"$jfr".}" "$tmp/b"
-		check "jfr expected figures re-made: ${f##*/}"
+	for base in "$jfr" "$nat"; do
+		gzip -dc "$base.jfr.gz" >"$tmp/w.jfr"
+		python3 "$top/tests/jfr_expected.py" "$tmp/w.jfr" "$tmp/exp"
+		for f in "$base".*.folded "$base.counts" "$base.threads"; do
+			cp "$f" "$tmp/a"
+			cp "$tmp/exp.${f#"$base".}" "$tmp/b"
+			check "jfr expected figures re-made: ${f##*/}"
+		done
+		rm -f "$tmp"/exp.*
 	done
+fi
+# Ruby stackprof JSON recorded here (tests/data/stackprof, cpu, wall,
+# object, one without raw): stacks, per-method self and total, stackprof's
+# own frames table and the timeline against tests/stackprof_ref.py; the
+# same from standard input and gzip.
+if python3 "$top/tests/stackprof_ref.py" "$flametui" "$d"/stackprof/*.json; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "runtime-reference: FAIL stackprof_ref.py"
+fi
+for f in "$d"/stackprof/*.json; do
+	"$flametui" --export folded "$f" >"$tmp/a" 2>/dev/null
+	"$flametui" --export folded - <"$f" >"$tmp/b" 2>/dev/null
+	check "${f##*/} from standard input"
+	gzip -c "$f" | "$flametui" --export folded - >"$tmp/b" 2>/dev/null
+	check "${f##*/} gzip'd"
+done
+# Deep copies of Instruments' call tree (speedscope's sample files,
+# tests/data/instruments) against tests/instruments_ref.py (file, standard
+# input, gzip).
+if python3 "$top/tests/instruments_ref.py" "$flametui" "$d"/instruments/*.txt; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "runtime-reference: FAIL instruments_ref.py"
 fi
 echo "runtime-reference: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

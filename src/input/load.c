@@ -306,6 +306,12 @@ sniff_json(const char *d, size_t n, char *why, size_t cap)
 		    "\"timestamps\" (the old V8 CPU profile)");
 		return FT_FMT_CPUPROFILE;
 	}
+	if (has(d, n, "\"mode\"") && has(d, n, "\"frames\"") &&
+	    (has(d, n, "\"raw\"") || has(d, n, "\"interval\""))) {
+		snprintf(why, cap, "a JSON object with \"mode\", \"frames\" and \"raw\" or "
+		    "\"interval\" (Ruby's stackprof)");
+		return FT_FMT_STACKPROF;
+	}
 	if (has(d, n, "\"ph\"")) {
 		snprintf(why, cap, "a JSON object with \"ph\" (trace events)");
 		return FT_FMT_TRACE;
@@ -402,6 +408,8 @@ load_format_name(enum ft_format f)
 	case FT_FMT_PERFDATA: return "perf.data";
 	case FT_FMT_GHCPROF: return "GHC profiling report";
 	case FT_FMT_FIREFOX: return "Firefox Profiler";
+	case FT_FMT_STACKPROF: return "Ruby stackprof";
+	case FT_FMT_INSTRUMENTS: return "Instruments deep copy";
 	default: return "unknown";
 	}
 }
@@ -425,6 +433,8 @@ load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 		return FT_FMT_CALLGRIND;
 	if (sniff_ghcprof(data, n, why, cap) != FT_FMT_UNKNOWN)
 		return FT_FMT_GHCPROF;
+	if (sniff_instruments(data, n, why, cap) != FT_FMT_UNKNOWN)
+		return FT_FMT_INSTRUMENTS;
 	if (looks_protobuf(d, n) && !looks_folded(data, n)) {
 		snprintf(why, cap, "protobuf fields with profile.proto's wire types");
 		return FT_FMT_PPROF;
@@ -483,6 +493,10 @@ load_source(ft_source *src, enum ft_format fmt, ft_intern *names,
 		return load_ghcprof(src, names, o, rep, err);
 	case FT_FMT_FIREFOX:
 		return load_firefox(src, names, o, rep, err);
+	case FT_FMT_STACKPROF:
+		return load_stackprof(src, names, o, rep, err);
+	case FT_FMT_INSTRUMENTS:
+		return load_instruments(src, names, o, rep, err);
 	default:
 		return load_folded(src, names, o, rep, err);
 	}

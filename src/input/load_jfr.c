@@ -20,6 +20,9 @@
  *   alloc_outside_bytes/count jdk.ObjectAllocationOutsideTLAB: allocationSize
  *   monitor_enter            jdk.JavaMonitorEnter: duration, nanoseconds
  *   thread_park              jdk.ThreadPark: duration, nanoseconds
+ *   native                   jdk.NativeMethodSample, count: threads sampled
+ *                            while in native code (blocked in a read, a
+ *                            poll, a wait), which jdk.ExecutionSample skips
  * Frames are `package.Class.method` (the binary class name with '/' as
  * '.'), leaf first in the file; with --lines `package.Class.method:LINE`.
  * An event without a stack trace (or an empty one) is the frame
@@ -99,12 +102,13 @@ struct jclass { uint64_t id; struct jstr name; size_t f0, nf; enum prim prim; };
 
 /* Event types read, in column order. */
 enum ev {
-	EV_CPU, EV_ALLOC_SAMPLE, EV_TLAB, EV_OUTSIDE, EV_MONITOR, EV_PARK, EV_N
+	EV_CPU, EV_ALLOC_SAMPLE, EV_TLAB, EV_OUTSIDE, EV_MONITOR, EV_PARK, EV_NATIVE,
+	EV_N
 };
 static const char *const ev_class[EV_N] = {
 	"jdk.ExecutionSample", "jdk.ObjectAllocationSample",
 	"jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB",
-	"jdk.JavaMonitorEnter", "jdk.ThreadPark",
+	"jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.NativeMethodSample",
 };
 
 struct jframe { uint64_t method; int64_t line; };
@@ -114,16 +118,16 @@ struct jthread { struct jstr name; int64_t tid; uint32_t root, set; };
 
 /* Value columns, fixed while reading (those of the event types present
  * become the profile's at the end): the first column of each event type. */
-#define NCOL 9
-static const int ev_col[EV_N] = {0, 1, 3, 5, 7, 8};
+#define NCOL 10
+static const int ev_col[EV_N] = {0, 1, 3, 5, 7, 8, 9};
 static const char *const col_name[NCOL] = {
 	"cpu", "alloc_sample_bytes", "alloc_sample_count", "alloc_tlab_bytes",
 	"alloc_tlab_count", "alloc_outside_bytes", "alloc_outside_count",
-	"monitor_enter", "thread_park",
+	"monitor_enter", "thread_park", "native",
 };
 static const char *const col_unit[NCOL] = {
 	"count", "bytes", "count", "bytes", "count", "bytes", "count",
-	"nanoseconds", "nanoseconds",
+	"nanoseconds", "nanoseconds", "count",
 };
 
 /* How one event field is read: decided once per chunk from the metadata,
@@ -1119,7 +1123,7 @@ one_event(struct jfr *J, struct rd *r, int e, size_t off)
 	if (r->bad)
 		return fail(J, off, "%s event is truncated or malformed", ev_class[e]);
 	ft_val x;
-	if (e == EV_CPU)
+	if (e == EV_CPU || e == EV_NATIVE)
 		x = 1;
 	else if (e == EV_MONITOR || e == EV_PARK)
 		x = ticks_ns(J, v[R_DUR]);
@@ -1398,9 +1402,10 @@ load_jfr(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	if ((rc = make_columns(&J)) != 0) {
 		if (rc == -1)
-			diag_set(err, "%s: no execution, allocation, monitor or park events "
-			    "(jdk.ExecutionSample, jdk.ObjectAllocation*, jdk.JavaMonitorEnter, "
-			    "jdk.ThreadPark): no stacks", J.path);
+			diag_set(err, "%s: no execution, native, allocation, monitor or park "
+			    "events (jdk.ExecutionSample, jdk.NativeMethodSample, "
+			    "jdk.ObjectAllocation*, jdk.JavaMonitorEnter, jdk.ThreadPark): no "
+			    "stacks", J.path);
 		goto fail;
 	}
 	for (int e = 0; e < EV_N; e++)

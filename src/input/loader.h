@@ -81,7 +81,7 @@ enum ft_format { FT_FMT_UNKNOWN, FT_FMT_FOLDED, FT_FMT_PPROF, FT_FMT_PERF,
 	FT_FMT_STAP, FT_FMT_DTRACE, FT_FMT_BPFTRACE,
 	FT_FMT_CPUPROFILE, FT_FMT_TRACE, FT_FMT_SPEEDSCOPE, FT_FMT_JFR,
 	FT_FMT_CALLGRIND, FT_FMT_FLAMEBEARER, FT_FMT_PERFDATA, FT_FMT_GHCPROF,
-	FT_FMT_FIREFOX };
+	FT_FMT_FIREFOX, FT_FMT_STACKPROF, FT_FMT_INSTRUMENTS };
 
 /* The loaders, one per format. */
 ft_profile *load_folded(ft_source *src, ft_intern *names,
@@ -119,6 +119,12 @@ ft_profile *load_ghcprof(ft_source *src, ft_intern *names,
 /* The Firefox Profiler's processed format (samply's profile.json.gz) and
  * the older Gecko format (load_firefox.c). */
 ft_profile *load_firefox(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* Ruby's stackprof JSON (load_stackprof.c). */
+ft_profile *load_stackprof(ft_source *src, ft_intern *names,
+    const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
+/* A deep copy of macOS Instruments' call tree (load_instruments.c). */
+ft_profile *load_instruments(ft_source *src, ft_intern *names,
     const ft_load_opts *o, ft_load_report *rep, ft_diag *err);
 /* Pyroscope's flamebearer JSON (load_flamebearer.c). */
 ft_profile *load_flamebearer(ft_source *src, ft_intern *names,

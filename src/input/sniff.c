@@ -234,6 +234,43 @@ sniff_ghcprof(const char *d, size_t n, char *why, size_t cap)
 	return FT_FMT_UNKNOWN;
 }
 
+/* Is tab-separated field s[0..n) one of the NULL-terminated names? */
+static int
+tsv_has(const char *l, size_t n, const char *const *names)
+{
+	size_t i = 0;
+	while (i <= n) {
+		const char *t = memchr(l + i, '\t', n - i);
+		size_t e = t != NULL ? (size_t)(t - l) : n;
+		for (const char *const *k = names; *k != NULL; k++)
+			if (e - i == strlen(*k) && memcmp(l + i, *k, e - i) == 0)
+				return 1;
+		i = e + 1;
+	}
+	return 0;
+}
+
+enum ft_format
+sniff_instruments(const char *d, size_t n, char *why, size_t cap)
+{
+	static const char *const sym[] = {"Symbol Name", "Symbol Names", NULL};
+	static const char *const wt[] = {"Weight", "Running Time", "Bytes Used", NULL};
+	if (n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0) {
+		d += 3;
+		n -= 3;
+	}
+	const char *nl = memchr(d, '\n', n);
+	size_t ll = nl != NULL ? (size_t)(nl - d) : n;
+	while (ll > 0 && d[ll - 1] == '\r')
+		ll--;
+	if (memchr(d, '\t', ll) == NULL || !tsv_has(d, ll, sym) || !tsv_has(d, ll, wt))
+		return FT_FMT_UNKNOWN;
+	snprintf(why, cap, "line 1: the tab-separated header of an Instruments deep copy "
+	    "(a \"Symbol Name\" column and a \"Weight\", \"Running Time\" or \"Bytes "
+	    "Used\" one)");
+	return FT_FMT_INSTRUMENTS;
+}
+
 int
 sniff_foreign(const char *d, size_t n, const char **what, const char **at, size_t *len)
 {
@@ -276,6 +313,7 @@ enum {
 	SEEN_TRACE = 1, SEEN_PROFILES = 2, SEEN_SHARED = 4, SEEN_SCHEMA = 8,
 	SEEN_NODES = 16, SEEN_DELTAS = 32, SEEN_STACKFRAMES = 64, SEEN_SAMPLES = 128,
 	SEEN_START = 256, SEEN_META = 512, SEEN_THREADS = 1024, SEEN_FLAMEBEARER = 2048,
+	SEEN_MODE = 4096, SEEN_FRAMES = 8192, SEEN_RAW = 16384,
 };
 
 void
@@ -307,6 +345,7 @@ json_keys_string(ft_json_keys *k)
 			{"samples", SEEN_SAMPLES}, {"startTime", SEEN_START},
 			{"meta", SEEN_META}, {"threads", SEEN_THREADS},
 			{"flamebearer", SEEN_FLAMEBEARER}, {"flamegraph", SEEN_FLAMEBEARER},
+			{"mode", SEEN_MODE}, {"frames", SEEN_FRAMES}, {"raw", SEEN_RAW},
 		};
 		k->after_schema = text_is(k, "$schema");
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -325,6 +364,8 @@ json_keys_string(ft_json_keys *k)
 		f = FT_FMT_CPUPROFILE;
 	else if (s & SEEN_FLAMEBEARER)
 		f = FT_FMT_FLAMEBEARER;
+	else if ((s & SEEN_MODE) && (s & (SEEN_FRAMES | SEEN_RAW)))
+		f = FT_FMT_STACKPROF;
 	if (f != FT_FMT_UNKNOWN) {
 		k->fmt = f;
 		k->key_at = k->str_at;
@@ -396,7 +437,8 @@ json_keys_why(const ft_json_keys *k, char *why, size_t cap)
 	    "Firefox Profiler)" : k->fmt == FT_FMT_SPEEDSCOPE ? "speedscope's $schema, or "
 	    "\"profiles\" and \"shared\"" : k->fmt == FT_FMT_TRACE ?
 	    "\"traceEvents\" (or \"stackFrames\")" : k->fmt == FT_FMT_FLAMEBEARER ?
-	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : "\"timeDeltas\", or \"nodes\" "
+	    "\"flamebearer\" or \"flamegraph\" (Pyroscope)" : k->fmt == FT_FMT_STACKPROF ?
+	    "\"mode\" with \"frames\" or \"raw\" (Ruby's stackprof)" : "\"timeDeltas\", or \"nodes\" "
 	    "with \"samples\" or \"startTime\" (a Chrome CPU profile)";
 	snprintf(why, cap, "a JSON object with %s among its top-level keys (decided at "
 	    "byte %llu)", what, (unsigned long long)k->key_at);

@@ -56,6 +56,12 @@ void json_keys_why(const ft_json_keys *k, char *why, size_t cap);
  * lines. */
 enum ft_format sniff_ghcprof(const char *data, size_t n, char *why, size_t cap);
 
+/* FT_FMT_INSTRUMENTS when data[0..n)'s first line is the header of a deep
+ * copy of Instruments' call tree: tab-separated, with a "Symbol Name" (or
+ * "Symbol Names") column and a "Weight", "Running Time" or "Bytes Used"
+ * one. */
+enum ft_format sniff_instruments(const char *data, size_t n, char *why, size_t cap);
+
 /* FT_FMT_CALLGRIND when data[0..n) starts like a callgrind (or cachegrind)
  * file: "# callgrind format", or an "events:" header before the first
  * "fn=" with only headers, specifications and comments before it. */

@@ -139,6 +139,10 @@ for h in "$@"; do
 		seed "$top"/tests/data/ghc-*.prof "$corp"/inferno/data/collapse-ghcprof/*.prof ;;
 	flamebearer)
 		seed "$top"/tests/data/pyroscope/*.json ;;
+	stackprof)
+		seed "$top"/tests/data/stackprof/*.json ;;
+	instruments)
+		seed "$top"/tests/data/instruments/*.txt ;;
 	*)
 		seed "$top"/tests/data/*.folded "$top"/tests/fuzz/seeds/*.folded \
 		    "$corp"/inferno/data/flamegraph/*/*.txt ;;
