@@ -128,5 +128,76 @@ for a in ("same1", "same2", "same3"):
     check("slow vs %s: parse faster, nothing else" % a,
           [k for k, x in w.items() if x in ("slower", "faster")] == ["parse"] and w.get("parse") == "faster")
 
+# Range against range (--time-range A,B --time-range-b C,D on one perf
+# recording): A is drawn scaled by the ranges' lengths, but the verdicts
+# are tested on the samples each range holds.  The self samples of each
+# function per range are counted here from the raw perf text (cpu-clock's
+# period is fixed: one event, one sample); k is B/A of the totals (too few
+# functions for the median here, as the header says) and p is scipy's
+# binomtest of B's count of a + b at k / (1 + k) (rho is 0 here).  The
+# printed p has two significant digits.
+import gzip
+import re
+from fractions import Fraction
+
+
+def perf_events(path):
+    ev, cur = [], None
+    head = re.compile(r" +([0-9.]+): +\d+ \S+:")
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            m = head.search(line)
+            if m:
+                cur = [Fraction(m.group(1)), None]
+                ev.append(cur)
+            elif cur is not None and cur[1] is None and line.strip():
+                sym = line.strip().split(" ", 1)[1].rsplit(" (", 1)[0]
+                cur[1] = re.sub(r"\+0x[0-9a-f]+$", "", sym)
+    return ev
+
+
+phases = os.path.join(top, "tests", "data", "perf-phases.txt.gz")
+ev = perf_events(phases)
+origin = int(min(e[0] for e in ev))
+for (a0, b0), (a1, b1) in (((0, 1), (2.5, None)), ((0.5, 1.5), (2, 2.6)), ((0, 1), (2, 3))):
+    name = "range %g,%g vs %g,%s" % (a0, b0, a1, "end" if b1 is None else "%g" % b1)
+
+    def counts(lo, hi):
+        c = {}
+        for t, leaf in ev:
+            x = t - origin
+            if x >= Fraction(str(lo)) and (hi is None or x < Fraction(str(hi))):
+                c[leaf] = c.get(leaf, 0) + 1
+        return c
+    ca, cb = counts(a0, b0), counts(a1, b1)
+    k = sum(cb.values()) / sum(ca.values())
+    r = subprocess.run([flametui, "--top", "0", "--time-range", "%g,%g" % (a0, b0),
+                        "--time-range-b", "%g,%s" % (a1, "end" if b1 is None else "%g" % b1),
+                        phases], capture_output=True, text=True)
+    m = re.search(r"test of self samples: k = ([0-9.e+-]+) \(B/A of the totals\), rho = 0;", r.stdout)
+    check(name + ": tested, k = B/A of the range totals %.4g" % k,
+          r.returncode == 0 and m is not None and abs(float(m.group(1)) - k) <= 5e-4 * k,
+          r.stdout[:300] + r.stderr)
+    rows = {}
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 12 and f[-2] in ("slower", "faster", "same", "unsure"):
+            rows[f[-1]] = (f[-4], f[-2])
+    tested = 0
+    for fn in sorted(set(ca) | set(cb)):
+        if fn not in rows or rows[fn][0] == "-":
+            continue
+        a, b = ca.get(fn, 0), cb.get(fn, 0)
+        want = stats.binomtest(b, a + b, k / (1 + k)).pvalue
+        got = float(rows[fn][0])
+        tested += 1
+        check("%s: p of %s (%d vs %d samples)" % (name, fn, a, b),
+              abs(got - want) <= 0.051 * want + 1e-300, "%r != scipy %r" % (got, want))
+    check(name + ": functions tested", tested >= 2, rows)
+    if b1 is None or (a1, b1) == (2, 2.6):
+        check(name + ": spin_a faster, spin_b slower (phase A against phase B)",
+              rows.get("spin_a", ("", ""))[1] == "faster" and
+              rows.get("spin_b", ("", ""))[1] == "slower", rows)
+
 print("reference-stats: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

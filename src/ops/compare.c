@@ -756,12 +756,79 @@ k_fraction(double k, ft_val *num, ft_val *den)
 	*num = n < 1 ? 1 : n > 9e15 ? (ft_val)9e15 : (ft_val)llround(n);
 }
 
+/* A sample-count column of p: col itself when it counts samples, else
+ * the profile's column named "samples" in unit "count" (pprof's CPU
+ * profiles and Node's .cpuprofile carry one beside their time), else
+ * -1. */
+static int
+count_column(const ft_profile *p, int col)
+{
+	if (strcmp(p->types[col].name, "samples") == 0 ||
+	    strcmp(p->types[col].unit, "samples") == 0)
+		return col;
+	for (int k = 0; k < p->nvals; k++)
+		if (strcmp(p->types[k].name, "samples") == 0 &&
+		    strcmp(p->types[k].unit, "count") == 0)
+			return k;
+	return -1;
+}
+
+/* The columns the verdicts are tested on: the sample counts of both
+ * sides when both have them (a time column's values are not counts when
+ * its samples last for different times, as Node's timeDeltas do), else
+ * the compared columns.  A two-column differential file (a == b) keeps
+ * its columns. */
+static void
+verdict_columns(const ft_profile *a, int ca, const ft_profile *b, int cb,
+    int *va, int *vb)
+{
+	*va = ca;
+	*vb = cb;
+	if (a == b)
+		return;
+	int ka = count_column(a, ca), kb = count_column(b, cb);
+	if (ka >= 0 && kb >= 0) {
+		*va = ka;
+		*vb = kb;
+	}
+}
+
+/* When c's A was scaled (--normalize, or two time ranges scaled by
+ * their lengths: scaled values are no longer whole samples), or the
+ * verdicts are tested on other columns than the compared ones
+ * (verdict_columns), c's verdicts are replaced by those of an unscaled
+ * comparison of the count columns, matched as c was. */
+static int
+verdicts_on_counts(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
+{
+	int va, vb;
+	verdict_columns(a, ca, b, cb, &va, &vb);
+	if (va == ca && vb == cb && !c->normalized)
+		return 0;
+	ft_compare_opts m = o != NULL ? *o : (ft_compare_opts){.sort = FT_SORT_NAME};
+	m.norm = CMP_NORM_FLAG;
+	m.normalize = 0;
+	m.scale_num = m.scale_den = 0;
+	m.norm_by[0] = '\0';
+	ft_compare t;
+	if (build_scaled(&t, a, va, b, vb, &m, err) != 0)
+		return -1;
+	move_verdicts(c, &t);
+	compare_free(&t);
+	return 0;
+}
+
 int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
 {
 	if (o == NULL || o->norm == CMP_NORM_FLAG) {
 		int rc = build_scaled(c, a, ca, b, cb, o, err);
+		if (rc == 0 && verdicts_on_counts(c, a, ca, b, cb, o, err) != 0) {
+			compare_free(c);
+			return -1;
+		}
 		if (rc == 0) {
 			c->norm = c->normalized ? CMP_NORM_TOTAL : CMP_NORM_ABS;
 			c->norm_factor = c->normalized && c->raw_total_a > 0 ?
@@ -778,6 +845,10 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	if (o->norm == CMP_NORM_ABS) {
 		if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
 			return -1;
+		if (verdicts_on_counts(c, a, ca, b, cb, &m, err) != 0) {
+			compare_free(c);
+			return -1;
+		}
 		c->norm = CMP_NORM_ABS;
 		c->norm_factor = 1;
 		c->whole[0] = c->total[0];
@@ -788,7 +859,9 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	 * as recorded (scaled values are no longer whole samples). */
 	ft_compare t;
 	m.scale_num = m.scale_den = 0;
-	if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
+	int va, vb;
+	verdict_columns(a, ca, b, cb, &va, &vb);
+	if (build_scaled(&t, a, va, b, vb, &m, err) != 0)
 		return -1;
 	m.scale_num = o->scale_num;
 	m.scale_den = o->scale_den;
