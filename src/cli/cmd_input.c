@@ -679,8 +679,8 @@ static int
 input_single(ft_input *in, const ft_cmdline *o)
 {
 	ft_diag err = {{0}};
-	if (o->diff || o->normalize) {
-		cmd_msg(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+	if (o->diff || o->elided || o->normalize) {
+		cmd_msg(stderr, "flametui: %s: --diff, --elided and --normalize compare two profiles "
 		    "(give two files, or a two-column differential file)\n", in->base->source);
 		return 2;
 	}

@@ -48,6 +48,7 @@ typedef struct ft_cmdline {
 	int details;            /* --details: the details panel open */
 	int heatmap;            /* --view heatmap: the heat map open */
 	int diff;               /* comparison: open the differential view */
+	int elided;             /* comparison: open the elided graph (what vanished) */
 	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
 	                         * 0 when the sample types differ */
 	int strip_root;         /* comparison: --strip-root */

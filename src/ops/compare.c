@@ -636,9 +636,20 @@ compute_derived(ft_compare *c)
 	c->presence = xcalloc(n ? n : 1, 1);
 	c->wmax = xcalloc(n ? n : 1, sizeof(ft_val));
 	c->wsum = xcalloc(n ? n : 1, sizeof(ft_val));
+	c->welided = xcalloc(n ? n : 1, sizeof(ft_val));
 	for (uint32_t i = 0; i < n; i++) {
 		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
 		c->wsum[i] = sat_add(ta > 0 ? ta : 0, tb > 0 ? tb : 0);
+	}
+	/* Children follow their parents: the vanished paths, leaves first. */
+	for (uint32_t i = n; i-- > 0;) {
+		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
+		if (i != FT_ROOT && tb <= 0 && ta > 0)
+			c->welided[i] = ta;
+		if (i == FT_ROOT)
+			break;
+		uint32_t par = u->nodes[i].parent;
+		c->welided[par] = sat_add(c->welided[par], c->welided[i]);
 	}
 	for (uint32_t i = n; i-- > 0;) {
 		ft_val sa = profile_self(u, i, CMP_A), sb = profile_self(u, i, CMP_B);
@@ -1100,6 +1111,7 @@ compare_free(ft_compare *c)
 	free(c->presence);
 	free(c->wmax);
 	free(c->wsum);
+	free(c->welided);
 	free(c->umap);
 	free(c->loose_ids);
 	free(c->verdict);
@@ -1121,6 +1133,12 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 	default:
 		return layout_widths(c->u, CMP_B);
 	}
+}
+
+ft_widths
+compare_elided_widths(const ft_compare *c)
+{
+	return (ft_widths){c->welided, 1};
 }
 
 const char *

@@ -44,6 +44,8 @@ const ft_keydef keymap[] = {
 	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A, max(A,B) or A+B"},
 	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
+	{"E", {'E'}, ACT_CMP_ELIDED, "comparison: the elided graph, what vanished: the paths of A "
+	    "that B no longer has, in A's values, under their callers (again: side by side)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
 	{"K", {'K'}, ACT_CMP_NORM, "comparison: how A is scaled: robust (by k, the ratio of an "
 	    "unchanged function), absolute, to B's total, per second (when both recordings "
