@@ -147,6 +147,11 @@ static const struct cli_option options[] = {
 	    "                         (a;b;a;c -> a;b;c); --top keeps unflattened figures\n"},
 	{"invert", no_argument, OPT_FILTER + FILTER_INVERT,
 	    "  --invert               bottom-up graph: leaves become roots, callers above\n"},
+	{"only-a", no_argument, OPT_FILTER + FILTER_ONLY_A,
+	    "  --only-a, --only-b     comparison: only the call paths that A alone has\n"
+	    "                         (what vanished), or B alone (what is new), under\n"
+	    "                         their callers; shares stay of the whole A and B\n"},
+	{"only-b", no_argument, OPT_FILTER + FILTER_ONLY_B, NULL},
 	{"tagfocus", required_argument, OPT_FILTER + FILTER_TAGFOCUS,
 	    "  --tagfocus [KEY=]VALUE keep samples with a label matching (pprof syntax:\n"
 	    "                         regexes, or ranges with units: bytes=1kb:, :64b)\n"},

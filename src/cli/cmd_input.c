@@ -684,6 +684,12 @@ input_single(ft_input *in, const ft_cmdline *o)
 		    "(give two files, or a two-column differential file)\n", in->base->source);
 		return 2;
 	}
+	if (filters_find(&o->filters, FILTER_ONLY_A) >= 0 ||
+	    filters_find(&o->filters, FILTER_ONLY_B) >= 0) {
+		cmd_msg(stderr, "flametui: %s: --only-a and --only-b keep the call paths one of "
+		    "two compared profiles alone has (give two files)\n", in->base->source);
+		return 2;
+	}
 	if (o->min_change > 0 || o->min_share > 0 || o->palette != 0) {
 		cmd_msg(stderr, "flametui: %s: --min-change, --min-share and --palette are for "
 		    "comparing two profiles (give two files, or a two-column differential "
