@@ -10,6 +10,7 @@
 #include "ops/filters.h"
 #include "input/load.h"
 #include "draw/render.h"
+#include "draw/view_svg.h"
 #include "unit.h"
 #include "view/view.h"
 
@@ -1104,6 +1105,20 @@ TEST(elided_graph_is_what_vanished)
 	CHECK(canvas_has(&cv, "|both") >= 0);
 	CHECK(canvas_has(&cv, "<tail") >= 0);
 	CHECK(canvas_has(&cv, "new") < 0);
+	/* The SVG of the view (e) is the elided graph too. */
+	FILE *svg = tmpfile();
+	ft_diag err;
+	CHECK(svg != NULL && view_export_svg(&v, svg, 800, 0.1, &err) == 0);
+	static char text[1 << 17];
+	rewind(svg);
+	size_t got = fread(text, 1, sizeof(text) - 1, svg);
+	text[got] = '\0';
+	fclose(svg);
+	CHECK(strstr(text, "elided: what vanished from") != NULL);
+	CHECK(strstr(text, "vanished: A 12 (54.5% of A)") != NULL);
+	CHECK(strstr(text, "<title>gone&#10;") != NULL);
+	CHECK(strstr(text, "<title>new") == NULL);
+	CHECK(strstr(text, "<title>both&#10;") != NULL);
 	/* E again: side by side. */
 	view_apply(&v, ACT_CMP_ELIDED);
 	CHECK_INT(v.mode, CV_SIDE);
