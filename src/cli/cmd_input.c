@@ -546,7 +546,8 @@ static void
 compare_warnings(ft_input *in, const ft_compare *c)
 {
 	const ft_profile *u = c->u;
-	if (c->normalized && c->total[0] == 0)
+	/* (Of the whole A: a filter such as only-b may leave none of it.) */
+	if (c->normalized && c->whole[0] == 0)
 		warn(in, "warning: --normalize: %s has a zero total; it is compared unscaled",
 		    c->src[0]);
 	if (c->saturated > 0) {

@@ -30,7 +30,8 @@ const ft_keydef keymap[] = {
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
 	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
 	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE, "
-	    "invert, collapse-recursion [direct|all], time A,B (seconds); the verbs show as you "
+	    "invert, collapse-recursion [direct|all], time A,B (seconds), only-a|only-b "
+	    "(comparison); the verbs show as you "
 	    "type, Tab completes a verb, a frame name or a label key"},
 	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
 	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
