@@ -1122,6 +1122,13 @@ TEST(elided_graph_is_what_vanished)
 	/* E again: side by side. */
 	view_apply(&v, ACT_CMP_ELIDED);
 	CHECK_INT(v.mode, CV_SIDE);
+	/* A selection the elided graph does not draw (B's new path) snaps to
+	 * its drawn caller. */
+	v.sel = at(&p.c, "main;new");
+	view_apply(&v, ACT_CMP_ELIDED);
+	view_update_layout(&v);
+	CHECK_INT(v.sel, at(&p.c, "main"));
+	view_apply(&v, ACT_CMP_ELIDED);
 	canvas_free(&cv);
 	view_free(&v);
 	pair_close(&p);
