@@ -29,7 +29,7 @@ enum {
 	OPT_SORT, OPT_COLOR, OPT_ASCII, OPT_UTF8, OPT_FLIP, OPT_ZOOM,
 	OPT_SAMPLE_TYPE, OPT_LINES, OPT_NO_MOUSE, OPT_VERSION, OPT_HELP,
 	OPT_KEYS_MDOC, OPT_SEARCH, OPT_BUTTERFLY,
-	OPT_DIFF, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
+	OPT_DIFF, OPT_ELIDED, OPT_NORMALIZE, OPT_NO_NORMALIZE, OPT_STRIP_ROOT, OPT_EXACT_NAMES, OPT_MERGE, OPT_GROUP, OPT_UNIT, OPT_DEMANGLE, OPT_DETAILS,
 	OPT_SVG_WIDTH, OPT_MIN_WIDTH, OPT_SECONDS, OPT_TIMEOUT, OPT_WATCH,
 	OPT_THREADS, OPT_VIEW, OPT_TIME_RANGE_B, OPT_PALETTE, OPT_MIN_CHANGE, OPT_MIN_SHARE,
 	OPT_FILTER, /* OPT_FILTER + enum ft_filter_kind: keep last */
@@ -147,6 +147,11 @@ static const struct cli_option options[] = {
 	    "                         (a;b;a;c -> a;b;c); --top keeps unflattened figures\n"},
 	{"invert", no_argument, OPT_FILTER + FILTER_INVERT,
 	    "  --invert               bottom-up graph: leaves become roots, callers above\n"},
+	{"only-a", no_argument, OPT_FILTER + FILTER_ONLY_A,
+	    "  --only-a, --only-b     comparison: only the call paths that A alone has\n"
+	    "                         (what vanished), or B alone (what is new), under\n"
+	    "                         their callers; shares stay of the whole A and B\n"},
+	{"only-b", no_argument, OPT_FILTER + FILTER_ONLY_B, NULL},
 	{"tagfocus", required_argument, OPT_FILTER + FILTER_TAGFOCUS,
 	    "  --tagfocus [KEY=]VALUE keep samples with a label matching (pprof syntax:\n"
 	    "                         regexes, or ranges with units: bytes=1kb:, :64b)\n"},
@@ -187,6 +192,9 @@ static const struct cli_option options[] = {
 	    "  --merge                sum all the given profiles into one\n"},
 	{"diff", no_argument, OPT_DIFF,
 	    "  --diff                 comparison: open the differential flame graph\n"},
+	{"elided", no_argument, OPT_ELIDED,
+	    "  --elided               comparison: open the elided graph, what vanished\n"
+	    "                         (the paths of BEFORE that AFTER no longer has)\n"},
 	{"normalize", optional_argument, OPT_NORMALIZE,
 	    "  --normalize [MODE]     comparison: how BEFORE is scaled: robust (the\n"
 	    "                         default: by k, the ratio of an unchanged function),\n"
@@ -393,6 +401,7 @@ parse_option(ft_cmdline *o, int c, char *arg, char **argv)
 	case OPT_LINES: o->lines = 1; break;
 	case OPT_NO_MOUSE: o->mouse = 0; break;
 	case OPT_DIFF: o->diff = 1; break;
+	case OPT_ELIDED: o->elided = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
 	case OPT_NORMALIZE: {
 		/* --normalize=MODE, --normalize MODE (a mode word that is not a

@@ -22,6 +22,8 @@
 #    the check compares our A column truncated to an integer.
 #    strip_hex.txt is not checked: flametui does not rewrite hex addresses.
 #    --top totals and --info totals are checked against awk sums.
+#    Each pair's elided graph (--elided): A's vanished sum against awk's
+#    sum of A's stacks that no B stack has, whole or as its caller part.
 # 3. pprof pairs: `--export folded A.pb.gz B.pb.gz` equals the awk merge of
 #    the corpus' reference folded exports of A and B (pprof_ref.py).
 # The corpus parts skip cleanly without ../shared.  Last line:
@@ -75,7 +77,49 @@ merge() {
 	}' "$1" "$2" | sort
 }
 
+# The elided graph (E, --elided): what vanished from A to B is the sum of
+# A's stacks that are no B stack nor a caller part of one (a path B still
+# has keeps B's total above 0 on every frame of it).  Worked out here from
+# the files with awk; flametui's --info (elided_a=, A unscaled) must say it.
+vanished() {
+	awk 'FNR == 1 { side++ }
+	/^#/ || /^[ \t\r]*$/ { next }
+	{
+		sub(/\r$/, "")
+		if (!match($0, /[ \t]+[^ \t]+$/)) next
+		stack = substr($0, 1, RSTART - 1)
+		cnt = substr($0, RSTART); gsub(/[ \t]/, "", cnt)
+		if (cnt !~ /^[0-9]+$/) next
+		v[stack, side] += cnt; seen[stack] = 1
+	}
+	END {
+		for (s in seen)
+			if (v[s, 2] > 0) {
+				p = s
+				kept[p] = 1
+				while ((i = match(p, /;[^;]*$/)) > 0) {
+					p = substr(p, 1, i - 1)
+					kept[p] = 1
+				}
+			}
+		for (s in seen)
+			if (!(s in kept))
+				sum += v[s, 1]
+		printf "%.0f\n", sum
+	}' "$1" "$2"
+}
+
+check_elided() {
+	want=$(vanished "$1" "$2")
+	got=$(ft --exact-names --normalize absolute --info "$1" "$2" 2>/dev/null |
+	    sed -n 's/^elided_a=//p')
+	if [ "$got" = "$want" ]; then ok; else
+		bad "$3: --info elided_a=${got:-?}, awk $want"
+	fi
+}
+
 check_pair() {
+	check_elided "$1" "$2" "$3"
 	merge "$1" "$2" > "$tmp/want"
 	if ! ft --exact-names --export folded "$1" "$2" > "$tmp/got" 2> "$tmp/err"; then
 		bad "$3: flametui failed: $(cat "$tmp/err")"

@@ -119,6 +119,11 @@ print_compare(const ft_compare *cmp, FILE *out)
 	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
 	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
 	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
+	/* What vanished (the elided graph, E): A's total of the paths B no
+	 * longer has. */
+	char el[64];
+	val_format(el, sizeof(el), cmp->welided[FT_ROOT], cmp->u->scale);
+	cmd_msg(out, "elided_a=%s\n", el);
 	/* Every name of A matched to a different name of B (--exact-names:
 	 * none). */
 	const ft_intern *t = cmp->u->names;

@@ -549,7 +549,8 @@ static void
 compare_warnings(ft_input *in, const ft_compare *c)
 {
 	const ft_profile *u = c->u;
-	if (c->normalized && c->total[0] == 0)
+	/* (Of the whole A: a filter such as only-b may leave none of it.) */
+	if (c->normalized && c->whole[0] == 0)
 		warn(in, "warning: --normalize: %s has a zero total; it is compared unscaled",
 		    c->src[0]);
 	if (c->saturated > 0) {
@@ -682,9 +683,15 @@ static int
 input_single(ft_input *in, const ft_cmdline *o)
 {
 	ft_diag err = {{0}};
-	if (o->diff || o->normalize) {
-		cmd_msg(stderr, "flametui: %s: --diff and --normalize compare two profiles "
+	if (o->diff || o->elided || o->normalize) {
+		cmd_msg(stderr, "flametui: %s: --diff, --elided and --normalize compare two profiles "
 		    "(give two files, or a two-column differential file)\n", in->base->source);
+		return 2;
+	}
+	if (filters_find(&o->filters, FILTER_ONLY_A) >= 0 ||
+	    filters_find(&o->filters, FILTER_ONLY_B) >= 0) {
+		cmd_msg(stderr, "flametui: %s: --only-a and --only-b keep the call paths one of "
+		    "two compared profiles alone has (give two files)\n", in->base->source);
 		return 2;
 	}
 	if (o->min_change > 0 || o->min_share > 0 || o->palette != 0) {

@@ -49,6 +49,7 @@ typedef struct ft_cmdline {
 	int heatmap;            /* --view heatmap: the heat map open */
 	int chart;              /* --view chart: the flame chart open */
 	int diff;               /* comparison: open the differential view */
+	int elided;             /* comparison: open the elided graph (what vanished) */
 	int normalize;          /* scale A to B: 1 --normalize, -1 --no-normalize,
 	                         * 0 when the sample types differ */
 	int strip_root;         /* comparison: --strip-root */

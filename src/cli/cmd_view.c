@@ -43,7 +43,7 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 		const ft_profile *b = in->b != NULL ? in->b : in->base;
 		view_init_compare(v, &in->cmp, o->dump_w, o->dump_h);
 		view_set_inputs(v, a, in->ca, b, in->cb, &in->copts, &o->filters);
-		v->mode = o->diff || a == b ? CV_DIFF : CV_SIDE;
+		v->mode = o->elided ? CV_ELIDED : o->diff || a == b ? CV_DIFF : CV_SIDE;
 	} else {
 		view_init(v, in->p, o->dump_w, o->dump_h);
 		v->col = in->col;

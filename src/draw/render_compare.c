@@ -131,8 +131,12 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 	/* The normalisation: its mode, A's factor, the raw totals [K]. */
 	units_human(ra, sizeof(ra), cmp->u, CMP_A, cmp->raw_total_a);
 	units_human(tb, sizeof(tb), cmp->u, CMP_B, cmp->total[1]);
-	char nt[160];
-	snprintf(nt, sizeof(nt), " | %s: A x%.3g, T_A %s, T_B %s [K]", compare_norm_name(cmp->norm),
+	char nt[256];
+	/* A scaled by a given factor (two time ranges: their lengths) says
+	 * by what, not "total". */
+	const char *mode = cmp->norm == CMP_NORM_TOTAL && cmp->norm_by != NULL ?
+	    cmp->norm_by : compare_norm_name(cmp->norm);
+	snprintf(nt, sizeof(nt), " | %s: A x%.3g, T_A %s, T_B %s [K]", mode,
 	    cmp->norm_factor, ra, tb);
 	if (cmp->verdict == NULL) {
 		snprintf(buf, sizeof(buf), "%s: colours show raw deltas%s", kt, nt);
@@ -426,11 +430,46 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	}
 }
 
+/* The elided graph's header: what vanished, of A's whole. */
+static void
+elided_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
+{
+	const ft_compare *cmp = v->cmp;
+	int x1 = p->x + p->w;
+	canvas_fill(c, p->x, x1, p->y, ' ', st);
+	char buf[512], t[64], pc[24], type[160];
+	units_type_label(type, sizeof(type), cmp->u, CMP_A);
+	ft_val gone = cmp->welided[FT_ROOT];
+	fmt_val(t, sizeof(t), v, gone);
+	units_pct(pc, sizeof(pc), (double)gone, (double)cmp->whole[0]);
+	snprintf(buf, sizeof(buf), "elided | %s | vanished: A %s (%s of A), no longer in B | %u frames only in A%s",
+	    type, t, pc, cmp->only[0], !cmp->normalized ? "" : cmp->norm_by != NULL ?
+	    " | A normalised" : " | A normalised to B's total");
+	int x = p->x + text(c, p->x, p->y, x1, buf, st);
+	x += matching_text(cmp, c, x, p->y, x1, st, 1);
+	char chips[1024];
+	filters_text(v, c, x1 - x, chips, sizeof(chips));
+	x += text(c, x, p->y, x1, chips, st);
+	x += zoom_text(v, c, x, p->y, x1, st);
+	x += text(c, x, p->y, x1, " | ", st);
+	if (cmp->src[0] == cmp->src[1]) {
+		x += text(c, x, p->y, x1, cmp->src[0], st);
+		text(c, x, p->y, x1, " (before -> after)", st);
+	} else {
+		x += text(c, x, p->y, x1, "A: ", st);
+		x += text(c, x, p->y, x1, cmp->src[0], st);
+		x += text(c, x, p->y, x1, " B: ", st);
+		text(c, x, p->y, x1, cmp->src[1], st);
+	}
+}
+
 void
 rc_draw_pane_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style bar)
 {
 	if (p->vset == VS_DIFF)
 		diff_header(v, c, p, bar);
+	else if (p->vset == VS_ELIDED)
+		elided_header(v, c, p, bar);
 	else
 		side_header(v, c, p, bar);
 }

@@ -65,6 +65,18 @@ view_export_svg(ft_view *v, FILE *out, int width, double min_px, ft_diag *err)
 		o.col = CMP_B;
 		o.w = cview_widths(c, VS_DIFF, v->wsrc);
 		o.cmp = c;
+		if (v->mode == CV_ELIDED) {
+			/* The elided graph: what vanished, in A's values. */
+			char gone[64], pc[24];
+			units_human(gone, sizeof(gone), p, CMP_A, c->welided[FT_ROOT]);
+			units_pct(pc, sizeof(pc), (double)c->welided[FT_ROOT], (double)c->whole[0]);
+			snprintf(title, sizeof(title), "elided: what vanished from %s (%s) to %s (%s)%s",
+			    c->src[0], ta, c->src[1], tb, c->normalized ? "  |  A normalized" : "");
+			snprintf(sub, sizeof(sub), "vanished: A %s (%s of A), the paths B no longer "
+			    "has, under their callers%s%s", gone, pc, ch[0] ? "  |  " : "", ch);
+			o.col = CMP_A;
+			o.w = cview_widths(c, VS_ELIDED, v->wsrc);
+		}
 	} else {
 		char type[160], tot[64];
 		units_type_label(type, sizeof(type), p, v->col);

@@ -636,9 +636,20 @@ compute_derived(ft_compare *c)
 	c->presence = xcalloc(n ? n : 1, 1);
 	c->wmax = xcalloc(n ? n : 1, sizeof(ft_val));
 	c->wsum = xcalloc(n ? n : 1, sizeof(ft_val));
+	c->welided = xcalloc(n ? n : 1, sizeof(ft_val));
 	for (uint32_t i = 0; i < n; i++) {
 		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
 		c->wsum[i] = sat_add(ta > 0 ? ta : 0, tb > 0 ? tb : 0);
+	}
+	/* Children follow their parents: the vanished paths, leaves first. */
+	for (uint32_t i = n; i-- > 0;) {
+		ft_val ta = profile_total(u, i, CMP_A), tb = profile_total(u, i, CMP_B);
+		if (i != FT_ROOT && tb <= 0 && ta > 0)
+			c->welided[i] = ta;
+		if (i == FT_ROOT)
+			break;
+		uint32_t par = u->nodes[i].parent;
+		c->welided[par] = sat_add(c->welided[par], c->welided[i]);
 	}
 	for (uint32_t i = n; i-- > 0;) {
 		ft_val sa = profile_self(u, i, CMP_A), sb = profile_self(u, i, CMP_B);
@@ -756,12 +767,79 @@ k_fraction(double k, ft_val *num, ft_val *den)
 	*num = n < 1 ? 1 : n > 9e15 ? (ft_val)9e15 : (ft_val)llround(n);
 }
 
+/* A sample-count column of p: col itself when it counts samples, else
+ * the profile's column named "samples" in unit "count" (pprof's CPU
+ * profiles and Node's .cpuprofile carry one beside their time), else
+ * -1. */
+static int
+count_column(const ft_profile *p, int col)
+{
+	if (strcmp(p->types[col].name, "samples") == 0 ||
+	    strcmp(p->types[col].unit, "samples") == 0)
+		return col;
+	for (int k = 0; k < p->nvals; k++)
+		if (strcmp(p->types[k].name, "samples") == 0 &&
+		    strcmp(p->types[k].unit, "count") == 0)
+			return k;
+	return -1;
+}
+
+/* The columns the verdicts are tested on: the sample counts of both
+ * sides when both have them (a time column's values are not counts when
+ * its samples last for different times, as Node's timeDeltas do), else
+ * the compared columns.  A two-column differential file (a == b) keeps
+ * its columns. */
+static void
+verdict_columns(const ft_profile *a, int ca, const ft_profile *b, int cb,
+    int *va, int *vb)
+{
+	*va = ca;
+	*vb = cb;
+	if (a == b)
+		return;
+	int ka = count_column(a, ca), kb = count_column(b, cb);
+	if (ka >= 0 && kb >= 0) {
+		*va = ka;
+		*vb = kb;
+	}
+}
+
+/* When c's A was scaled (--normalize, or two time ranges scaled by
+ * their lengths: scaled values are no longer whole samples), or the
+ * verdicts are tested on other columns than the compared ones
+ * (verdict_columns), c's verdicts are replaced by those of an unscaled
+ * comparison of the count columns, matched as c was. */
+static int
+verdicts_on_counts(ft_compare *c, const ft_profile *a, int ca,
+    const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
+{
+	int va, vb;
+	verdict_columns(a, ca, b, cb, &va, &vb);
+	if (va == ca && vb == cb && !c->normalized)
+		return 0;
+	ft_compare_opts m = o != NULL ? *o : (ft_compare_opts){.sort = FT_SORT_NAME};
+	m.norm = CMP_NORM_FLAG;
+	m.normalize = 0;
+	m.scale_num = m.scale_den = 0;
+	m.norm_by[0] = '\0';
+	ft_compare t;
+	if (build_scaled(&t, a, va, b, vb, &m, err) != 0)
+		return -1;
+	move_verdicts(c, &t);
+	compare_free(&t);
+	return 0;
+}
+
 int
 compare_build(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err)
 {
 	if (o == NULL || o->norm == CMP_NORM_FLAG) {
 		int rc = build_scaled(c, a, ca, b, cb, o, err);
+		if (rc == 0 && verdicts_on_counts(c, a, ca, b, cb, o, err) != 0) {
+			compare_free(c);
+			return -1;
+		}
 		if (rc == 0) {
 			c->norm = c->normalized ? CMP_NORM_TOTAL : CMP_NORM_ABS;
 			c->norm_factor = c->normalized && c->raw_total_a > 0 ?
@@ -778,6 +856,10 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	if (o->norm == CMP_NORM_ABS) {
 		if (build_scaled(c, a, ca, b, cb, &m, err) != 0)
 			return -1;
+		if (verdicts_on_counts(c, a, ca, b, cb, &m, err) != 0) {
+			compare_free(c);
+			return -1;
+		}
 		c->norm = CMP_NORM_ABS;
 		c->norm_factor = 1;
 		c->whole[0] = c->total[0];
@@ -788,7 +870,9 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 	 * as recorded (scaled values are no longer whole samples). */
 	ft_compare t;
 	m.scale_num = m.scale_den = 0;
-	if (build_scaled(&t, a, ca, b, cb, &m, err) != 0)
+	int va, vb;
+	verdict_columns(a, ca, b, cb, &va, &vb);
+	if (build_scaled(&t, a, va, b, vb, &m, err) != 0)
 		return -1;
 	m.scale_num = o->scale_num;
 	m.scale_den = o->scale_den;
@@ -936,6 +1020,118 @@ build_scaled(ft_compare *c, const ft_profile *a, int ca,
 	return 0;
 }
 
+/* The union u cut to the call paths that one side alone has (keep:
+ * CMP_IN_A for only-a, CMP_IN_B for only-b, both for either): a node
+ * whose whole subtree is that side's alone keeps its values, its callers
+ * come along without their own self values.  NULL with err. */
+static ft_profile *
+only_tree(const ft_profile *u, int keep, enum ft_sort sort, uint32_t **mapp,
+    ft_diag *err)
+{
+	uint32_t n = u->nnodes;
+	uint8_t *pres = xcalloc(n ? n : 1, 1);
+	for (uint32_t i = n; i-- > 1;) {
+		if (profile_self(u, i, CMP_A) != 0)
+			pres[i] |= CMP_IN_A;
+		if (profile_self(u, i, CMP_B) != 0)
+			pres[i] |= CMP_IN_B;
+		pres[u->nodes[i].parent] |= pres[i];
+	}
+	uint32_t *map = xmalloc(sizeof(*map) * (n ? n : 1));
+	uint32_t *chain = xmalloc(sizeof(*chain) * (n ? n : 1));
+	for (uint32_t i = 0; i < n; i++)
+		map[i] = FT_NONE;
+	map[FT_ROOT] = FT_ROOT;
+	ft_profile *np = profile_new_like(u);
+	int rc = 0;
+	/* A parent's id is below its children's: callers are made first. */
+	for (uint32_t i = 1; i < n && rc == 0; i++) {
+		if ((pres[i] != CMP_IN_A && pres[i] != CMP_IN_B) || !(pres[i] & keep))
+			continue;
+		uint32_t k = 0, j = i;
+		while (map[j] == FT_NONE) {
+			chain[k++] = j;
+			j = u->nodes[j].parent;
+		}
+		while (k > 0) {
+			uint32_t x = chain[--k];
+			map[x] = profile_append(np, map[u->nodes[x].parent], u->nodes[x].name);
+		}
+		ft_val v[2] = {profile_self(u, i, CMP_A), profile_self(u, i, CMP_B)};
+		rc = profile_add_self(np, map[i], v, err);
+	}
+	free(pres);
+	free(chain);
+	/* (Finishing orders children, node ids stay.) */
+	if (rc != 0 || profile_finish(np, sort, CMP_B, err) != 0) {
+		free(map);
+		profile_free(np);
+		return NULL;
+	}
+	if (mapp != NULL)
+		*mapp = map;
+	else
+		free(map);
+	return np;
+}
+
+/* The only-a / only-b filters (filters.h) on a built comparison: its
+ * union (and the upright one of the function table) cut by only_tree().
+ * The verdicts stay those of the whole comparison, the whole totals
+ * those before the cut. */
+static int
+keep_only(ft_compare *c, int keep, enum ft_sort sort, ft_diag *err)
+{
+	uint32_t *map = NULL;
+	ft_profile *nu = only_tree(c->u, keep, sort, &map, err), *ntu = NULL;
+	if (nu == NULL)
+		return -1;
+	if (c->tu != NULL && (ntu = only_tree(c->tu, keep, sort, NULL, err)) == NULL) {
+		free(map);
+		profile_free(nu);
+		return -1;
+	}
+	/* A caller kept for a vanished path is still in both sides: the
+	 * marks (glyphs, only-in counts) are those of the whole union. */
+	uint8_t *was = xcalloc(nu->nnodes ? nu->nnodes : 1, 1);
+	for (uint32_t i = 0; i < c->u->nnodes; i++)
+		if (map[i] != FT_NONE)
+			was[map[i]] = c->presence[i];
+	free(map);
+	const char *s0 = c->src[0];
+	c->src[0] = profile_strdup(nu, s0, strlen(s0));
+	c->src[1] = c->src[1] == s0 ? c->src[0] :
+	    profile_strdup(nu, c->src[1], strlen(c->src[1]));
+	c->type[0] = nu->types[CMP_A].name;
+	c->type[1] = nu->types[CMP_B].name;
+	if (c->norm_by != NULL)
+		c->norm_by = profile_strdup(nu, c->norm_by, strlen(c->norm_by));
+	profile_free(c->u);
+	c->u = nu;
+	if (c->tu != NULL) {
+		profile_free(c->tu);
+		c->tu = ntu;
+	}
+	free(c->presence);
+	free(c->wmax);
+	free(c->wsum);
+	free(c->welided);
+	c->total[0] = profile_total(nu, FT_ROOT, CMP_A);
+	c->total[1] = profile_total(nu, FT_ROOT, CMP_B);
+	double raw = c->normalized && c->norm_factor > 0 ?
+	    (double)c->total[0] / c->norm_factor : (double)c->total[0];
+	c->raw_total_a = raw > 9.2e18 ? INT64_MAX : (ft_val)llround(raw);
+	compute_derived(c);
+	c->only[0] = c->only[1] = 0;
+	for (uint32_t i = 0; i < nu->nnodes; i++) {
+		c->presence[i] = i == FT_ROOT ? c->presence[i] : was[i];
+		c->only[0] += i != FT_ROOT && was[i] == CMP_IN_A;
+		c->only[1] += i != FT_ROOT && was[i] == CMP_IN_B;
+	}
+	free(was);
+	return 0;
+}
+
 int
 compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o,
@@ -1014,6 +1210,12 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 		move_verdicts(c, &t);
 		compare_free(&t);
 	}
+	int keep = (filters_find(f, FILTER_ONLY_A) >= 0 ? CMP_IN_A : 0) |
+	    (filters_find(f, FILTER_ONLY_B) >= 0 ? CMP_IN_B : 0);
+	if (rc == 0 && keep != 0 && keep_only(c, keep, sort, err) != 0) {
+		compare_free(c);
+		return -1;
+	}
 	return rc;
 }
 
@@ -1027,6 +1229,7 @@ compare_free(ft_compare *c)
 	free(c->presence);
 	free(c->wmax);
 	free(c->wsum);
+	free(c->welided);
 	free(c->umap);
 	free(c->loose_ids);
 	free(c->verdict);
@@ -1048,6 +1251,12 @@ compare_widths(const ft_compare *c, enum cmp_width w)
 	default:
 		return layout_widths(c->u, CMP_B);
 	}
+}
+
+ft_widths
+compare_elided_widths(const ft_compare *c)
+{
+	return (ft_widths){c->welided, 1};
 }
 
 const char *

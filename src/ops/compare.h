@@ -75,6 +75,9 @@ typedef struct ft_compare {
 	uint8_t *presence;    /* per node: CMP_IN_A | CMP_IN_B */
 	ft_val *wmax;         /* per node: max(selfA, selfB) + children's wmax */
 	ft_val *wsum;         /* per node: total A + total B (CMP_W_SUM) */
+	/* per node: A's total of the paths under it (itself included) that
+	 * vanished, with no B left (the elided graph: compare_elided_widths) */
+	ft_val *welided;
 	ft_val max_dtotal;    /* largest |total B - total A| over non-root nodes */
 	ft_val max_dself;     /* largest |self B - self A| over non-root nodes */
 	uint32_t only[2];     /* nodes present only in A / only in B */
@@ -184,6 +187,13 @@ int compare_norm_parse(const char *s);
 
 /* Short name of a width source: "B", "A", "max(A,B)", "A+B". */
 const char *compare_width_name(enum cmp_width w);
+
+/* The "elided" graph's widths (as the elided flame graphs of FlameScope
+ * and CPython's benchmarks): what vanished from A to B.  A node whose B
+ * total is 0 while A's is not is as wide as A's total there; a node B
+ * still has is as wide as the vanished paths below it, so only the
+ * vanished paths and their callers are drawn, in A's values. */
+ft_widths compare_elided_widths(const ft_compare *c);
 
 /* B - A of node n in a basis (saturating: never overflows). */
 ft_val compare_delta(const ft_compare *c, uint32_t n, enum cmp_basis b);

@@ -7,7 +7,7 @@ static const char *const kind_names[FILTER_KINDS] = {
 	"focus", "ignore", "hide", "show-from", "prune-from", "show",
 	"collapse-recursion", "invert",
 	"tagfocus", "tagignore", "tagroot", "tagleaf", "tagshow", "taghide",
-	"time",
+	"time", "only-a", "only-b",
 };
 
 const char *

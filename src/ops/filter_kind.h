@@ -24,13 +24,15 @@ enum ft_filter_kind {
 	FILTER_TAGSHOW,
 	FILTER_TAGHIDE,
 	FILTER_TIME,     /* time A-B s: the samples in a time range (timerange.h) */
+	FILTER_ONLY_A,   /* a comparison's paths only in A (compare.h) */
+	FILTER_ONLY_B,   /* a comparison's paths only in B */
 	FILTER_KINDS
 };
 /* Kinds below this one take a regex and go through transform_filter(). */
 #define FILTER_REGEX_KINDS FILTER_COLLAPSE
 
 /* "focus", "ignore", "hide", "show-from", "prune-from", "show",
- * "collapse-recursion", "invert". */
+ * "collapse-recursion", "invert", ..., "time", "only-a", "only-b". */
 const char *filter_kind_name(int kind);
 /* Kind named s[0..n) (also "show_from", "prune_from"), or -1. */
 int filter_kind_parse(const char *s, size_t n);

@@ -47,6 +47,10 @@ filters_add(ft_filters *f, int kind, const char *pattern, ft_diag *err)
 		if (timerange_text(pattern, &a, &b, range, sizeof(range), err) != 0)
 			return -1;
 		pattern = range;
+	} else if (kind == FILTER_ONLY_A || kind == FILTER_ONLY_B) {
+		/* A property of a comparison, applied to its union tree
+		 * (compare_build_filtered); one profile alone is unchanged. */
+		pattern = "";
 	} else if (kind >= FILTER_TAGFOCUS) {
 		if (*pattern == '\0') {
 			diag_set(err, "%s: a value is needed", filter_kind_name(kind));
@@ -88,7 +92,8 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	if (kind < 0) {
 		diag_set(err, "unknown filter (want focus, ignore, hide, show-from, "
 		    "prune-from or show, then a regex; invert, collapse-recursion; "
-		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide; time A,B)");
+		    "tagfocus, tagignore, tagroot, tagleaf, tagshow, taghide; time A,B; "
+		    "only-a, only-b)");
 		diag_append_text(err, w, (size_t)(s - w));
 		return -1;
 	}
@@ -97,7 +102,8 @@ filters_add_line(ft_filters *f, const char *line, ft_diag *err)
 	else
 		while (*s == ' ' || *s == '\t')
 			s++;
-	if (*s == '\0' && (kind < FILTER_REGEX_KINDS || kind >= FILTER_TAGFOCUS)) {
+	if (*s == '\0' && (kind < FILTER_REGEX_KINDS || kind >= FILTER_TAGFOCUS) &&
+	    kind != FILTER_ONLY_A && kind != FILTER_ONLY_B) {
 		if (kind == FILTER_TIME) {
 			diag_set(err, "time: a range START-END in seconds is needed");
 			return -1;

@@ -28,6 +28,10 @@
  * tagignore SPEC, tagroot KEYS, tagleaf KEYS (applied first, on the
  * labelled profile, as pprof adds label frames before filtering) and
  * tagshow RE / taghide RE (which label keys the details list).
+ * Two filters belong to a comparison, not to either side: only-a keeps
+ * the call paths that only A has (what vanished), only-b those only B has
+ * (compare_build_filtered applies them to the union tree; on one profile
+ * they change nothing, and the viewer and command line refuse them).
  * View transforms apply after every filter, whatever their place:
  * filters choose and reshape stacks, then recursion is collapsed, then the
  * tree is turned upside down.

@@ -18,9 +18,9 @@ int
 cview_panes(enum cview_mode mode, enum cview_split split, int w, int h,
     int body, ft_rect r[2], int vset[2])
 {
-	if (mode == CV_DIFF) {
+	if (mode == CV_DIFF || mode == CV_ELIDED) {
 		r[0] = (ft_rect){0, 0, w, body};
-		vset[0] = VS_DIFF;
+		vset[0] = mode == CV_DIFF ? VS_DIFF : VS_ELIDED;
 		return 1;
 	}
 	vset[0] = VS_A;
@@ -44,19 +44,21 @@ cview_widths(const ft_compare *c, int vset, enum cmp_width wsrc)
 		return compare_widths(c, CMP_W_A);
 	if (vset == VS_B)
 		return compare_widths(c, CMP_W_B);
+	if (vset == VS_ELIDED)
+		return compare_elided_widths(c);
 	return compare_widths(c, wsrc);
 }
 
 int
 cview_col(int vset)
 {
-	return vset == VS_A ? CMP_A : CMP_B;
+	return vset == VS_A || vset == VS_ELIDED ? CMP_A : CMP_B;
 }
 
 int
 cview_mask(int vset, enum cmp_width wsrc)
 {
-	if (vset == VS_A || (vset == VS_DIFF && wsrc == CMP_W_A))
+	if (vset == VS_A || vset == VS_ELIDED || (vset == VS_DIFF && wsrc == CMP_W_A))
 		return CMP_IN_A;
 	if (vset == VS_B || (vset == VS_DIFF && wsrc == CMP_W_B))
 		return CMP_IN_B;

@@ -7,7 +7,8 @@
  *
  * Side by side, left/right: each pane has its header on row 0 and is split
  * from the other by a one-column bar.  Top/bottom: header A, frames A,
- * header B, frames B.  The differential graph is one pane.
+ * header B, frames B.  The differential graph is one pane, and so is the
+ * elided graph (what vanished from A).
  */
 #ifndef FT_COMPARE_VIEW_H
 #define FT_COMPARE_VIEW_H
@@ -21,9 +22,10 @@ enum ft_vset {
 	VS_A,       /* comparison: A (before) */
 	VS_B,       /* comparison: B (after) */
 	VS_DIFF,    /* comparison: one differential graph */
+	VS_ELIDED,  /* comparison: what vanished from A (compare_elided_widths) */
 };
 
-enum cview_mode { CV_SIDE = 0, CV_DIFF };
+enum cview_mode { CV_SIDE = 0, CV_DIFF, CV_ELIDED };
 enum cview_split { CV_SPLIT_AUTO = 0, CV_SPLIT_LR, CV_SPLIT_TB };
 
 /* A pane's rectangle: header row at (x, y), frames below, h rows in all. */

@@ -30,7 +30,8 @@ const ft_keydef keymap[] = {
 	{"N", {'N'}, ACT_PREV, "select the previous search match"},
 	{":", {':'}, ACT_FILTER, "add a filter: focus|ignore|hide|show-from|prune-from|show RE, "
 	    "tagfocus|tagignore [KEY=]VALUE, tagroot|tagleaf KEYS, tagshow|taghide RE, "
-	    "invert, collapse-recursion [direct|all], time A,B (seconds); the verbs show as you "
+	    "invert, collapse-recursion [direct|all], time A,B (seconds), only-a|only-b "
+	    "(comparison); the verbs show as you "
 	    "type, Tab completes a verb, a frame name or a label key"},
 	{"x", {'x'}, ACT_FILTER_POP, "remove the last filter"},
 	{"X", {'X'}, ACT_FILTER_CLEAR, "remove all filters"},
@@ -44,6 +45,8 @@ const ft_keydef keymap[] = {
 	{"W", {'W'}, ACT_CMP_WIDTH, "comparison: differential widths from B, A, max(A,B) or A+B"},
 	{"V", {'V'}, ACT_CMP_SPLIT, "comparison: panes left/right or top/bottom"},
 	{"Tab", {FTK_TAB}, ACT_CMP_PANE, "comparison: switch pane (table: sort by self or total)"},
+	{"E", {'E'}, ACT_CMP_ELIDED, "comparison: the elided graph, what vanished: the paths of A "
+	    "that B no longer has, in A's values, under their callers (again: side by side)"},
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
 	{"K", {'K'}, ACT_CMP_NORM, "comparison: how A is scaled: robust (by k, the ratio of an "
 	    "unchanged function), absolute, to B's total, per second (when both recordings "

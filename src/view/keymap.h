@@ -26,6 +26,7 @@ enum ft_action {
 	ACT_FILTER_POP, ACT_FILTER_CLEAR, ACT_BUTTERFLY, ACT_TABLE, ACT_TABLE_SORT,
 	/* comparison of two profiles (compare_view.c) */
 	ACT_CMP_DIFF, ACT_CMP_WIDTH, ACT_CMP_SPLIT, ACT_CMP_PANE, ACT_CMP_TABLE, ACT_CMP_NORM,
+	ACT_CMP_ELIDED,
 	ACT_COPY, ACT_COPY_STACK,
 	ACT_GROUP, ACT_DEMANGLE,
 	ACT_INVERT, ACT_COLLAPSE, /* view transforms (invert.h, collapse.h) */

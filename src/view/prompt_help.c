@@ -31,6 +31,8 @@ static const struct verb {
 	{"invert", "", "bottom-up graph: the roots are where samples were taken", 0},
 	{"collapse-recursion", "[direct|all]", "merge recursive calls: direct (f;f) or all (f;g;f)", 0},
 	{"time", "A,B", "the samples taken A to B seconds after the recording's start, e.g. time 2,4.5", 0},
+	{"only-a", "", "comparison: only the call paths A alone has (what vanished)", 0},
+	{"only-b", "", "comparison: only the call paths B alone has (what is new)", 0},
 };
 #define NVERBS ((int)(sizeof(verbs) / sizeof(verbs[0])))
 

@@ -438,9 +438,11 @@ view_update_layout(ft_view *v)
 		    p->w > 0 ? p->w : 1, 0);
 	}
 	/* A selection the active side has but cannot draw (narrower than a
-	 * cell) snaps to its drawn ancestor. */
+	 * cell) snaps to its drawn ancestor; in the elided graph, any
+	 * selection it does not draw (a path B still has, or a new one). */
 	ft_pane *a = view_active(v);
-	if (view_pane_has(v, a, v->sel) && layout_find(&a->layout, v->prof, v->sel) == NULL)
+	if ((a->vset == VS_ELIDED || view_pane_has(v, a, v->sel)) &&
+	    layout_find(&a->layout, v->prof, v->sel) == NULL)
 		v->sel = drawn_ancestor(v, a, v->sel);
 	view_follow(v);
 }

@@ -206,7 +206,7 @@ bf_apply(ft_view *v, enum ft_action a)
 		break;
 	case ACT_FILTER: case ACT_FILTER_POP: case ACT_FILTER_CLEAR: case ACT_FLIP:
 	case ACT_CMP_DIFF: case ACT_CMP_SPLIT: case ACT_CMP_PANE: case ACT_CMP_NORM:
-	case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
+	case ACT_CMP_ELIDED: case ACT_GROUP: case ACT_DEMANGLE: case ACT_INVERT: case ACT_COLLAPSE:
 	case ACT_FILTER_LIST: case ACT_FILTER_UNDO: case ACT_FILTER_REDO:
 		v->message = "not in the butterfly view (Esc leaves it)";
 		break;
@@ -257,7 +257,7 @@ compare_apply(ft_view *v, enum ft_action a)
 		/* One profile: say why the key does nothing. */
 		switch (a) {
 		case ACT_CMP_DIFF: case ACT_CMP_WIDTH: case ACT_CMP_SPLIT: case ACT_CMP_PANE:
-		case ACT_CMP_NORM:
+		case ACT_CMP_NORM: case ACT_CMP_ELIDED:
 			v->message = "this key is for comparing two profiles: flametui BEFORE AFTER, "
 			    "or a two-column differential file";
 			return V_REDRAW;
@@ -280,6 +280,11 @@ compare_apply(ft_view *v, enum ft_action a)
 		    v->wsrc == CMP_W_SUM ? "differential widths: A+B, both recordings at once" :
 		    "differential widths: B (after)";
 		v->mode = CV_DIFF;
+		break;
+	case ACT_CMP_ELIDED:
+		v->mode = v->mode == CV_ELIDED ? CV_SIDE : CV_ELIDED;
+		if (v->mode == CV_ELIDED && v->cmp->welided[FT_ROOT] <= 0)
+			v->message = "elided: nothing vanished (every path of A is still in B)";
 		break;
 	case ACT_CMP_SPLIT:
 		v->split = cview_stacked(v->split, v->w, v->h) ? CV_SPLIT_LR : CV_SPLIT_TB;

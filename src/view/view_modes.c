@@ -713,6 +713,13 @@ filter_add(ft_view *v, const char *line, ft_diag *err)
 	}
 	if (filters_add_line(&v->filters, line, err) != 0)
 		return -1;
+	int k = v->filters.v[v->filters.n - 1].kind;
+	if (v->cmp == NULL && (k == FILTER_ONLY_A || k == FILTER_ONLY_B)) {
+		filters_pop(&v->filters);
+		diag_set(err, "%s: keeps the call paths one of two compared profiles alone "
+		    "has (open two files)", filter_kind_name(k));
+		return -1;
+	}
 	if (refilter(v, err) != 0) {
 		filters_pop(&v->filters);
 		return -1;

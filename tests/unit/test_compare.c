@@ -10,6 +10,7 @@
 #include "ops/filters.h"
 #include "input/load.h"
 #include "draw/render.h"
+#include "draw/view_svg.h"
 #include "unit.h"
 #include "view/view.h"
 
@@ -1075,6 +1076,72 @@ TEST(width_a_plus_b_and_only_glyphs)
 	pair_close(&p);
 }
 
+TEST(elided_graph_is_what_vanished)
+{
+	struct pair p;
+	/* A has main;old;deep (3) and main;gone (4) that B has not, and
+	 * main;both;tail (5) where B keeps main;both but not tail. */
+	pair_open(&p, "main;old;deep 3\nmain;gone 4\nmain;both 10\nmain;both;tail 5\n",
+	    "main;new 2\nmain;both 10\n", 0);
+	ft_widths w = compare_elided_widths(&p.c);
+	CHECK_INT(w.w[FT_ROOT * w.stride], 12);
+	CHECK_INT(w.w[at(&p.c, "main") * w.stride], 12);
+	CHECK_INT(w.w[at(&p.c, "main;old") * w.stride], 3);
+	CHECK_INT(w.w[at(&p.c, "main;old;deep") * w.stride], 3);
+	CHECK_INT(w.w[at(&p.c, "main;gone") * w.stride], 4);
+	CHECK_INT(w.w[at(&p.c, "main;both") * w.stride], 5); /* its vanished tail only */
+	CHECK_INT(w.w[at(&p.c, "main;both;tail") * w.stride], 5);
+	CHECK_INT(w.w[at(&p.c, "main;new") * w.stride], 0); /* new in B: not elided */
+	ft_view v;
+	view_init_compare(&v, &p.c, 100, 12);
+	view_apply(&v, ACT_CMP_ELIDED);
+	CHECK_INT(v.mode, CV_ELIDED);
+	ft_canvas cv;
+	canvas_init(&cv, 100, 12, 0);
+	render_view(&v, &cv);
+	CHECK(canvas_has(&cv, "elided | samples | vanished: A 12 (54.5% of A)") == 0);
+	CHECK(canvas_has(&cv, "<old") >= 0);
+	CHECK(canvas_has(&cv, "<gone") >= 0);
+	CHECK(canvas_has(&cv, "|both") >= 0);
+	CHECK(canvas_has(&cv, "<tail") >= 0);
+	CHECK(canvas_has(&cv, "new") < 0);
+	/* The SVG of the view (e) is the elided graph too. */
+	FILE *svg = tmpfile();
+	ft_diag err;
+	CHECK(svg != NULL && view_export_svg(&v, svg, 800, 0.1, &err) == 0);
+	static char text[1 << 17];
+	rewind(svg);
+	size_t got = fread(text, 1, sizeof(text) - 1, svg);
+	text[got] = '\0';
+	fclose(svg);
+	CHECK(strstr(text, "elided: what vanished from") != NULL);
+	CHECK(strstr(text, "vanished: A 12 (54.5% of A)") != NULL);
+	CHECK(strstr(text, "<title>gone&#10;") != NULL);
+	CHECK(strstr(text, "<title>new") == NULL);
+	CHECK(strstr(text, "<title>both&#10;") != NULL);
+	/* E again: side by side. */
+	view_apply(&v, ACT_CMP_ELIDED);
+	CHECK_INT(v.mode, CV_SIDE);
+	/* A selection the elided graph does not draw (B's new path) snaps to
+	 * its drawn caller. */
+	v.sel = at(&p.c, "main;new");
+	view_apply(&v, ACT_CMP_ELIDED);
+	view_update_layout(&v);
+	CHECK_INT(v.sel, at(&p.c, "main"));
+	view_apply(&v, ACT_CMP_ELIDED);
+	canvas_free(&cv);
+	view_free(&v);
+	pair_close(&p);
+	/* Nothing vanished: an empty graph, and the key says so. */
+	pair_open(&p, "main;a 3\n", "main;a 4\nmain;b 1\n", 0);
+	CHECK_INT(compare_elided_widths(&p.c).w[FT_ROOT], 0);
+	view_init_compare(&v, &p.c, 100, 12);
+	view_apply(&v, ACT_CMP_ELIDED);
+	CHECK(v.message != NULL && strstr(v.message, "nothing vanished") != NULL);
+	view_free(&v);
+	pair_close(&p);
+}
+
 TEST(verdict_colours_on_real_recordings)
 {
 	verdict_frames("same1", "same2", NULL);
@@ -1474,6 +1541,7 @@ main(void)
 	RUN(search_and_filters_in_step);
 	RUN(inline_frames_match_plain_functions);
 	RUN(deltas_beyond_64_bits_are_counted);
+	RUN(elided_graph_is_what_vanished);
 	RUN(verdict_colours_on_real_recordings);
 	RUN(normalisation_modes_cycle);
 	RUN(filtered_shares_of_the_whole);
