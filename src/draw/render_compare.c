@@ -323,6 +323,31 @@ matching_text(const ft_compare *cmp, ft_canvas *c, int x, int y, int x1, ft_styl
 	return w;
 }
 
+/* A differential header's line: its own text, then what every such
+ * header says after it: matching, filters, zoom, the files. */
+static void
+header_rest(const ft_view *v, ft_canvas *c, const ft_pane *p, const char *buf, ft_style st)
+{
+	const ft_compare *cmp = v->cmp;
+	int x1 = p->x + p->w;
+	int x = p->x + text(c, p->x, p->y, x1, buf, st);
+	x += matching_text(cmp, c, x, p->y, x1, st, 1);
+	char chips[1024];
+	filters_text(v, c, x1 - x, chips, sizeof(chips));
+	x += text(c, x, p->y, x1, chips, st);
+	x += zoom_text(v, c, x, p->y, x1, st);
+	x += text(c, x, p->y, x1, " | ", st);
+	if (cmp->src[0] == cmp->src[1]) {
+		x += text(c, x, p->y, x1, cmp->src[0], st);
+		text(c, x, p->y, x1, " (before -> after)", st);
+	} else {
+		x += text(c, x, p->y, x1, "A: ", st);
+		x += text(c, x, p->y, x1, cmp->src[0], st);
+		x += text(c, x, p->y, x1, " B: ", st);
+		text(c, x, p->y, x1, cmp->src[1], st);
+	}
+}
+
 static void
 side_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 {
@@ -412,22 +437,7 @@ diff_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	    compare_width_name(v->wsrc),
 	    v->color == COLOR_DTOTAL ? "total delta" :
 	    v->color == COLOR_DSELF ? "self delta" : "name");
-	int x = p->x + text(c, p->x, p->y, x1, buf, st);
-	x += matching_text(cmp, c, x, p->y, x1, st, 1);
-	char chips[1024];
-	filters_text(v, c, x1 - x, chips, sizeof(chips));
-	x += text(c, x, p->y, x1, chips, st);
-	x += zoom_text(v, c, x, p->y, x1, st);
-	x += text(c, x, p->y, x1, " | ", st);
-	if (cmp->src[0] == cmp->src[1]) {
-		x += text(c, x, p->y, x1, cmp->src[0], st);
-		text(c, x, p->y, x1, " (before -> after)", st);
-	} else {
-		x += text(c, x, p->y, x1, "A: ", st);
-		x += text(c, x, p->y, x1, cmp->src[0], st);
-		x += text(c, x, p->y, x1, " B: ", st);
-		text(c, x, p->y, x1, cmp->src[1], st);
-	}
+	header_rest(v, c, p, buf, st);
 }
 
 /* The elided graph's header: what vanished, of A's whole. */
@@ -445,22 +455,7 @@ elided_header(const ft_view *v, ft_canvas *c, const ft_pane *p, ft_style st)
 	snprintf(buf, sizeof(buf), "elided | %s | vanished: A %s (%s of A), no longer in B | %u frames only in A%s",
 	    type, t, pc, cmp->only[0], !cmp->normalized ? "" : cmp->norm_by != NULL ?
 	    " | A normalised" : " | A normalised to B's total");
-	int x = p->x + text(c, p->x, p->y, x1, buf, st);
-	x += matching_text(cmp, c, x, p->y, x1, st, 1);
-	char chips[1024];
-	filters_text(v, c, x1 - x, chips, sizeof(chips));
-	x += text(c, x, p->y, x1, chips, st);
-	x += zoom_text(v, c, x, p->y, x1, st);
-	x += text(c, x, p->y, x1, " | ", st);
-	if (cmp->src[0] == cmp->src[1]) {
-		x += text(c, x, p->y, x1, cmp->src[0], st);
-		text(c, x, p->y, x1, " (before -> after)", st);
-	} else {
-		x += text(c, x, p->y, x1, "A: ", st);
-		x += text(c, x, p->y, x1, cmp->src[0], st);
-		x += text(c, x, p->y, x1, " B: ", st);
-		text(c, x, p->y, x1, cmp->src[1], st);
-	}
+	header_rest(v, c, p, buf, st);
 }
 
 void
