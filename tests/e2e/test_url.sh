@@ -15,7 +15,10 @@ trap 'for p in $SRV_PIDS; do kill "$p" 2>/dev/null; done; ft_cleanup' EXIT
 # --- python3 -m http.server with recorded profiles --------------------------
 mkdir -p "$FT_TMP/www"
 cp "$FT_DATA/heap.pb.gz" "$FT_DATA/small.folded" "$FT_DATA/firefox-gecko-2.json" \
-	"$FT_DATA/samply-unsymbolicated-v70.json" "$FT_TMP/www/"
+	"$FT_DATA/samply-unsymbolicated-v70.json" "$FT_DATA/stackprof/stackprof-wall.json" \
+	"$FT_DATA/instruments/instruments-16.0-simple-time-profile-deep-copy.txt" \
+	"$FT_DATA/pyroscope/simple-golang-app-cpu-diff.json" "$FT_DATA/ghc-report-handmade.prof" \
+	"$FT_TMP/www/"
 gzip -c "$FT_DATA/samply-unsymbolicated-v70.json" >"$FT_TMP/www/samply-v70.json.gz"
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$FT_TMP/www" \
 	>"$FT_TMP/py.out" 2>&1 &
@@ -25,7 +28,8 @@ PY=$(sed -n 's/.*127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$FT_TMP/py.out" | head -1
 ft_check "python http.server started on 127.0.0.1" [ -n "$PY" ]
 U=http://127.0.0.1:$PY
 for f in heap.pb.gz small.folded firefox-gecko-2.json samply-unsymbolicated-v70.json \
-	samply-v70.json.gz; do
+	samply-v70.json.gz stackprof-wall.json instruments-16.0-simple-time-profile-deep-copy.txt \
+	simple-golang-app-cpu-diff.json ghc-report-handmade.prof; do
 	"$FLAMETUI" --export folded "$FT_TMP/www/$f" >"$FT_TMP/file.out"
 	"$FLAMETUI" --export folded "$U/$f" >"$FT_TMP/url.out" 2>"$FT_TMP/url.err"
 	ft_check "$f over HTTP equals the file" cmp -s "$FT_TMP/file.out" "$FT_TMP/url.out"
