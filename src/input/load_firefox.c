@@ -1288,7 +1288,7 @@ load_firefox(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	for (size_t i = 0; i < F.nsl; i++)
 		qsort(F.sl[i].known, F.sl[i].nknown, sizeof(struct symrow), sym_cmp);
 	/* Columns: one per weight type, in order of first use. */
-		int colof[3] = {-1, -1, -1}, ncols = 0, order[3];
+	int colof[3] = {-1, -1, -1}, ncols = 0, order[3];
 	for (size_t i = 0; i < F.nth; i++) {
 		struct thread *T = &F.th[i];
 		int k = strcmp(T->wtype, "tracing-ms") == 0 ? 1 :
