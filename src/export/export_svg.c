@@ -29,6 +29,7 @@
 
 #include "ops/function_table.h"
 #include "profile/units.h"
+#include "base/fmtnum.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -563,9 +564,21 @@ write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
 		svg_put_text(out, l, nl != NULL ? (size_t)(nl - l) : strlen(l));
 		l = nl != NULL ? nl + 1 : NULL;
 	}
-	fprintf(out, "</title><rect x=\"%.4f\" y=\"%.1f\" width=\"%.4f\" height=\"%.1f\" "
-	    "fill=\"%s\" rx=\"2\"/><text x=\"%.4f\" y=\"%.1f\">", f->x, y, f->w, SVG_FH,
-	    hit ? SVG_MATCH : col, f->x + 3, y + SVG_FH - 4);
+	/* printf's "%.4f"/"%.1f" text (fmtnum.h), without its cost per
+	 * number: six numbers on every frame. */
+	char fx[FMT_FIXED_CAP], fy[FMT_FIXED_CAP], fw[FMT_FIXED_CAP],
+	    fh[FMT_FIXED_CAP], tx[FMT_FIXED_CAP], ty[FMT_FIXED_CAP];
+	fmt_fixed(fx, f->x, 4);
+	fmt_fixed(fy, y, 1);
+	fmt_fixed(fw, f->w, 4);
+	fmt_fixed(fh, SVG_FH, 1);
+	fmt_fixed(tx, f->x + 3, 4);
+	fmt_fixed(ty, y + SVG_FH - 4, 1);
+	const char *const parts[] = {"</title><rect x=\"", fx, "\" y=\"", fy, "\" width=\"", fw,
+	    "\" height=\"", fh, "\" fill=\"", hit ? SVG_MATCH : col,
+	    "\" rx=\"2\"/><text x=\"", tx, "\" y=\"", ty, "\">"};
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		fputs(parts[i], out);
 	/* The label: the whole name when it fits, else cut with "..". */
 	long room = (long)floor((f->w - 3) / SVG_CHAR_W);
 	if ((long)cps <= room) {

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/fmtnum.h"
+
 static double
 unit_scale_ns(const char *unit)
 {
@@ -152,13 +154,21 @@ units_pct(char *buf, size_t cap, double num, double den)
 	}
 	double p = 100.0 * num / den;
 	double a = fabs(p);
-	if (a >= 99.95 && a <= 100.05)
-		snprintf(buf, cap, "%.0f%%", p);
-	else if (a >= 10 || a == 0)
-		snprintf(buf, cap, "%.1f%%", p);
-	else if (a >= 0.1)
-		snprintf(buf, cap, "%.2f%%", p);
-	else
+	int prec = a >= 99.95 && a <= 100.05 ? 0 : a >= 10 || a == 0 ? 1 : a >= 0.1 ? 2 : -1;
+	if (prec < 0) {
 		snprintf(buf, cap, "%.2g%%", p);
+		return buf;
+	}
+	/* printf's "%.Nf%%", without its cost (the SVG export writes three
+	 * shares a frame). */
+	char t[FMT_FIXED_CAP];
+	size_t l = fmt_fixed(t, p, prec);
+	if (l + 2 <= cap) {
+		memcpy(buf, t, l);
+		buf[l] = '%';
+		buf[l + 1] = '\0';
+	} else {
+		snprintf(buf, cap, "%s%%", t);
+	}
 	return buf;
 }
