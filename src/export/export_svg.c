@@ -84,6 +84,17 @@ display_text(struct sbuf *b, const char *s, size_t n)
 {
 	size_t cps = 0;
 	for (size_t i = 0; i < n;) {
+		/* A run of printable ASCII (no control, nothing to escape
+		 * here) goes in as it is, in one copy. */
+		size_t j = i;
+		while (j < n && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] < 0x7f)
+			j++;
+		if (j > i) {
+			sb_put(b, s + i, j - i);
+			cps += j - i;
+			i = j;
+			continue;
+		}
 		uint32_t cp;
 		size_t k = utf8_decode(s + i, n - i, &cp);
 		char esc[16];
@@ -531,7 +542,7 @@ js_string(FILE *out, const char *s)
 
 static void
 write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
-    struct sbuf *name, char *info, size_t icap)
+    struct sbuf *name, struct sbuf *line, char *info, size_t icap)
 {
 	const ft_profile *p = o->p;
 	uint32_t nm = p->nodes[f->node].name;
@@ -561,7 +572,9 @@ write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
 	for (const char *l = info; l != NULL;) {
 		const char *nl = strchr(l, '\n');
 		fputs("&#10;", out);
-		svg_put_text(out, l, nl != NULL ? (size_t)(nl - l) : strlen(l));
+		line->len = 0;
+		display_text(line, l, nl != NULL ? (size_t)(nl - l) : strlen(l));
+		xml_put(out, line->d != NULL ? line->d : "", line->len);
 		l = nl != NULL ? nl + 1 : NULL;
 	}
 	/* printf's "%.4f"/"%.1f" text (fmtnum.h), without its cost per
@@ -669,13 +682,14 @@ export_svg(const ft_svg_opts *o, FILE *out, ft_diag *err)
 	    o->search != NULL ? "Clear search" : "Search");
 
 	char *info = xmalloc(4096);
-	struct sbuf name = {0};
+	struct sbuf name = {0}, line = {0};
 	for (size_t i = 0; i < fr.n; i++) {
 		const struct frame *f = &fr.v[i];
 		uint32_t row = o->flip ? fr.max_depth - f->depth : f->depth;
-		write_frame(out, o, f, SVG_TOP + SVG_ROW * row, &name, info, 4096);
+		write_frame(out, o, f, SVG_TOP + SVG_ROW * row, &name, &line, info, 4096);
 	}
 	free(name.d);
+	free(line.d);
 	free(info);
 
 	/* The Matched line as the viewer computes it, over the whole tree
