@@ -67,20 +67,6 @@ def best(cmd, n=runs):
     return b
 
 
-def best_cpu(cmd, n=runs):
-    b = None
-    for _ in range(n):
-        code = ("import resource,subprocess,sys\n"
-                "subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True)\n"
-                "u=resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-                "print(u.ru_utime+u.ru_stime)")
-        out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True,
-                             text=True, check=True)
-        t = float(out.stdout.split()[-1])
-        b = t if b is None or t < b else b
-    return b
-
-
 def peak_kib(cmd):
     code = ("import resource,subprocess,sys\n"
             "subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True)\n"
@@ -170,14 +156,6 @@ for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof el
                               check=True).stdout
         r["walk"] = float(walk.split()[0].split("=")[1])
         r["walk_fresh"] = float(walk.split()[1].split("=")[1])
-        # --export svg: what it adds to a load (--info), and the SVG's size.
-        # CPU time (user + sys of the child): on a shared machine the
-        # difference of two wall times is mostly noise.
-        r["info"] = best_cpu([ft, "--info", path])
-        r["svg"] = best_cpu([ft, "--export", "svg", path])
-        svgb = subprocess.run([ft, "--export", "svg", path], capture_output=True,
-                              check=True).stdout
-        r["svg_bytes"] = len(svgb)
     if name == "pprof" and go is not None:
         r["gotop"] = best([go, "tool", "pprof", "-top", path], max(1, runs // 2))
         r["fttop"] = best([ft, "--top", "20", path])
@@ -219,15 +197,15 @@ for r in rows:
             r["floor"] / r["base"], r["floor_rss"] * 1024 / r["size"], r["walk"],
             r["walk_fresh"]))
 print()
-print("`--export svg` (CPU time, user + sys, best of %d each; added = what it adds to `--info`):" % runs)
-print("| workload | SVG | --info | --export svg | added | MB/s of SVG |")
-print("|---|---|---|---|---|---|")
+print("`--export svg`'s own work (build/flametui-bench: view_export_svg to /dev/null after "
+      "the load, median of %d), as a ratio to `wc -l` of the input and in MB/s of SVG:" % runs)
+print("| workload | SVG | export | ratio to wc -l | MB/s |")
+print("|---|---|---|---|---|")
 for r in rows:
-    if "svg" in r:
-        add = max(r["svg"] - r["info"], 1e-6)
-        print("| %s | %.1f MB | %.3f s | %.3f s | %.3f s | %.0f |" % (
-            r["name"], r["svg_bytes"] / 1e6, r["info"], r["svg"], add,
-            r["svg_bytes"] / 1e6 / add))
+    if "svg_ms" in r["ia"]:
+        ms, b = float(r["ia"]["svg_ms"]), int(r["ia"]["svg_bytes"])
+        print("| %s | %.1f MB | %.0f ms | %.1fx | %.0f |" % (
+            r["name"], b / 1e6, ms, ms / 1000 / r["base"], b / 1e6 / (ms / 1000)))
 for r in rows:
     if "gotop" in r:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (
