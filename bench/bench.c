@@ -25,6 +25,7 @@
 #include "input/load.h"
 #include "profile/match.h"
 #include "draw/render.h"
+#include "draw/view_svg.h"
 #include "ops/filters.h"
 #include "view/view.h"
 #include "base/xalloc.h"
@@ -192,7 +193,27 @@ bench_filters(ft_profile *p, int col, const char *search, int runs)
 		t[r] = mono_ms() - t0;
 		view_butterfly_close(&v);
 	}
-	printf("butterfly_first_ms=%.1f butterfly_ms=%.1f\n", bf_first, median(t, runs));
+	printf("butterfly_first_ms=%.1f butterfly_ms=%.1f ", bf_first, median(t, runs));
+	/* --export svg's own work: the whole graph written to /dev/null
+	 * (the load not counted), and its size. */
+	FILE *dn = fopen("/dev/null", "w");
+	long svg_bytes = 0;
+	for (int r = 0; dn != NULL && r < runs; r++) {
+		t0 = mono_ms();
+		view_export_svg(&v, dn, 0, 0, &err);
+		fflush(dn);
+		t[r] = mono_ms() - t0;
+	}
+	if (dn != NULL)
+		fclose(dn);
+	FILE *tf = tmpfile();
+	if (tf != NULL) {
+		view_export_svg(&v, tf, 0, 0, &err);
+		fflush(tf);
+		svg_bytes = ftell(tf);
+		fclose(tf);
+	}
+	printf("svg_ms=%.1f svg_bytes=%ld\n", median(t, runs), svg_bytes);
 	free(t);
 	canvas_free(&c);
 	view_free(&v);

@@ -16,9 +16,11 @@ build/flametui-bench), and loads are also given as ratios to `wc -l` and
 `gzip -dc` measured in the same run: machines are noisy, ratios less so.
 Peak RSS comes from getrusage of a child that runs nothing else.
 Environment: CORPORA (default ../shared/corpora), BENCH_DATA, RUNS (5),
-FLAMETUI (./flametui), FLAMETUI_BENCH (build/flametui-bench), SCALE
+FLAMETUI (./flametui), FLAMETUI_BENCH (build/flametui-bench), FLOOR_LOAD
+(build/floor_load: the floors, bench/floor_load.c), SCALE
 (space-separated MB list, default "25 50 100 200 400"), BENCH_ONLY=time (only
-the recorded workloads: time data, heat map, time range, callgrind).
+the recorded workloads: time data, heat map, time range, callgrind;
+BENCH_ONLY=folded: only the default and deep folded workloads).
 """
 import glob
 import os
@@ -34,6 +36,7 @@ data = os.environ.get("BENCH_DATA", "bench/data")
 runs = int(os.environ.get("RUNS", "5"))
 ft = os.environ.get("FLAMETUI", "./flametui")
 ftb = os.environ.get("FLAMETUI_BENCH", "build/flametui-bench")
+floor = os.environ.get("FLOOR_LOAD", "build/floor_load")
 scale = [int(x) for x in os.environ.get("SCALE", "25 50 100 200 400").split()]
 
 gen = os.path.join(corp, "gen_big.py")
@@ -97,10 +100,13 @@ folded = [("default", make("default.folded", "--seed", "7", "--lines", "141000")
           ("deep", make("deep.folded", "--seed", "11", "--lines", "60000", "--min-depth", "60",
                         "--max-depth", "200", "--vocab-size", "216000", "--period", "1001001"))]
 
+only_folded = os.environ.get("BENCH_ONLY") == "folded"
 pprof = None
-go = shutil.which("go")
+go = None if only_folded else shutil.which("go")
 f2p_src = os.path.join(corp, "tools/fold2pprof/main.go")
-if go is None or not os.path.isdir("/usr/share/gocode/src/github.com/google/pprof"):
+if only_folded:
+    pass
+elif go is None or not os.path.isdir("/usr/share/gocode/src/github.com/google/pprof"):
     print("bench: pprof workload skipped: needs Go and Go's pprof library "
           "(apt-get install -y golang-go golang-github-google-pprof-dev)")
 else:
@@ -138,6 +144,18 @@ for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof el
         # in parts, one thread per CPU, at most 2).
         r["load1"] = best(load_cmd + ["--threads", "1", path])
         r["rss1"] = peak_kib(load_cmd + ["--threads", "1", path])
+    if name != "pprof" and os.path.exists(floor):
+        # The floors (bench/floor_load.c, one thread): --scan reads and
+        # hashes every frame, no tables (a lower bound); the default
+        # also finds every name and (parent, name) child in hash tables
+        # (a plain loader without flametui's prefetching or threads).
+        r["scan"] = best([floor, "--scan", path])
+        r["floor"] = best([floor, path])
+        r["floor_rss"] = peak_kib([floor, path])
+        walk = subprocess.run([floor, "--walk", path], capture_output=True, text=True,
+                              check=True).stdout
+        r["walk"] = float(walk.split()[0].split("=")[1])
+        r["walk_fresh"] = float(walk.split()[1].split("=")[1])
     if name == "pprof" and go is not None:
         r["gotop"] = best([go, "tool", "pprof", "-top", path], max(1, runs // 2))
         r["fttop"] = best([ft, "--top", "20", path])
@@ -164,6 +182,30 @@ for r in rows:
         print("| %s | %.3f s | %.1fx | %.3f s | %.1fx | %.0f MiB | %.2f |" % (
             r["name"], r["load1"], r["load1"] / r["base"], r["load"], r["load"] / r["base"],
             r["rss1"] / 1024, r["rss1"] * 1024 / r["size"]))
+print()
+print("Floors (bench/floor_load.c, one thread; ratios to the same `wc -l`): scan = read, "
+      "split, hash every frame (a lower bound); tables = also find each name and "
+      "(parent, name) child in hash tables (plain, no prefetching: slower than flametui, "
+      "not a floor); walk = one pass copying every loaded node and summing totals up, the "
+      "floor of a filter that keeps the tree (ms, in reused memory / fresh memory)")
+print("| workload | load | floor scan | ratio | plain tables | ratio | tables peak RSS / file | walk (ms) |")
+print("|---|---|---|---|---|---|---|---|")
+for r in rows:
+    if "scan" in r:
+        print("| %s | %.1fx | %.3f s | %.1fx | %.3f s | %.1fx | %.2f | %.1f / %.1f |" % (
+            r["name"], r["load"] / r["base"], r["scan"], r["scan"] / r["base"], r["floor"],
+            r["floor"] / r["base"], r["floor_rss"] * 1024 / r["size"], r["walk"],
+            r["walk_fresh"]))
+print()
+print("`--export svg`'s own work (build/flametui-bench: view_export_svg to /dev/null after "
+      "the load, median of %d), as a ratio to `wc -l` of the input and in MB/s of SVG:" % runs)
+print("| workload | SVG | export | ratio to wc -l | MB/s |")
+print("|---|---|---|---|---|")
+for r in rows:
+    if "svg_ms" in r["ia"]:
+        ms, b = float(r["ia"]["svg_ms"]), int(r["ia"]["svg_bytes"])
+        print("| %s | %.1f MB | %.0f ms | %.1fx | %.0f |" % (
+            r["name"], b / 1e6, ms, ms / 1000 / r["base"], b / 1e6 / (ms / 1000)))
 for r in rows:
     if "gotop" in r:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (
@@ -319,7 +361,7 @@ def untimed_copy(path):
     return out
 
 
-rec = recorded_inputs()
+rec = {} if only_folded else recorded_inputs()
 trows = []
 for name, path in sorted(rec.items()):
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL)
@@ -382,7 +424,7 @@ print("## Scaling (default generator settings with --lines 2000000 --target-byte
       % max(1, runs // 2))
 print("| MB | lines | nodes | load | s per 100 MB | wc -l ratio | peak RSS | RSS / file |")
 print("|---|---|---|---|---|---|---|---|")
-for mb in ([] if only_time else scale):
+for mb in ([] if only_time or only_folded else scale):
     path = make("scale-%d.folded" % mb, "--seed", "7", "--lines", "2000000",
                 "--target-bytes", str(mb * 1000000))
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL)

@@ -29,6 +29,7 @@
 
 #include "ops/function_table.h"
 #include "profile/units.h"
+#include "base/fmtnum.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 
@@ -83,6 +84,17 @@ display_text(struct sbuf *b, const char *s, size_t n)
 {
 	size_t cps = 0;
 	for (size_t i = 0; i < n;) {
+		/* A run of printable ASCII (no control, nothing to escape
+		 * here) goes in as it is, in one copy. */
+		size_t j = i;
+		while (j < n && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] < 0x7f)
+			j++;
+		if (j > i) {
+			sb_put(b, s + i, j - i);
+			cps += j - i;
+			i = j;
+			continue;
+		}
 		uint32_t cp;
 		size_t k = utf8_decode(s + i, n - i, &cp);
 		char esc[16];
@@ -530,7 +542,7 @@ js_string(FILE *out, const char *s)
 
 static void
 write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
-    struct sbuf *name, char *info, size_t icap)
+    struct sbuf *name, struct sbuf *line, char *info, size_t icap)
 {
 	const ft_profile *p = o->p;
 	uint32_t nm = p->nodes[f->node].name;
@@ -560,12 +572,26 @@ write_frame(FILE *out, const ft_svg_opts *o, const struct frame *f, double y,
 	for (const char *l = info; l != NULL;) {
 		const char *nl = strchr(l, '\n');
 		fputs("&#10;", out);
-		svg_put_text(out, l, nl != NULL ? (size_t)(nl - l) : strlen(l));
+		line->len = 0;
+		display_text(line, l, nl != NULL ? (size_t)(nl - l) : strlen(l));
+		xml_put(out, line->d != NULL ? line->d : "", line->len);
 		l = nl != NULL ? nl + 1 : NULL;
 	}
-	fprintf(out, "</title><rect x=\"%.4f\" y=\"%.1f\" width=\"%.4f\" height=\"%.1f\" "
-	    "fill=\"%s\" rx=\"2\"/><text x=\"%.4f\" y=\"%.1f\">", f->x, y, f->w, SVG_FH,
-	    hit ? SVG_MATCH : col, f->x + 3, y + SVG_FH - 4);
+	/* printf's "%.4f"/"%.1f" text (fmtnum.h), without its cost per
+	 * number: six numbers on every frame. */
+	char fx[FMT_FIXED_CAP], fy[FMT_FIXED_CAP], fw[FMT_FIXED_CAP],
+	    fh[FMT_FIXED_CAP], tx[FMT_FIXED_CAP], ty[FMT_FIXED_CAP];
+	fmt_fixed(fx, f->x, 4);
+	fmt_fixed(fy, y, 1);
+	fmt_fixed(fw, f->w, 4);
+	fmt_fixed(fh, SVG_FH, 1);
+	fmt_fixed(tx, f->x + 3, 4);
+	fmt_fixed(ty, y + SVG_FH - 4, 1);
+	const char *const parts[] = {"</title><rect x=\"", fx, "\" y=\"", fy, "\" width=\"", fw,
+	    "\" height=\"", fh, "\" fill=\"", hit ? SVG_MATCH : col,
+	    "\" rx=\"2\"/><text x=\"", tx, "\" y=\"", ty, "\">"};
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		fputs(parts[i], out);
 	/* The label: the whole name when it fits, else cut with "..". */
 	long room = (long)floor((f->w - 3) / SVG_CHAR_W);
 	if ((long)cps <= room) {
@@ -656,13 +682,14 @@ export_svg(const ft_svg_opts *o, FILE *out, ft_diag *err)
 	    o->search != NULL ? "Clear search" : "Search");
 
 	char *info = xmalloc(4096);
-	struct sbuf name = {0};
+	struct sbuf name = {0}, line = {0};
 	for (size_t i = 0; i < fr.n; i++) {
 		const struct frame *f = &fr.v[i];
 		uint32_t row = o->flip ? fr.max_depth - f->depth : f->depth;
-		write_frame(out, o, f, SVG_TOP + SVG_ROW * row, &name, info, 4096);
+		write_frame(out, o, f, SVG_TOP + SVG_ROW * row, &name, &line, info, 4096);
 	}
 	free(name.d);
+	free(line.d);
 	free(info);
 
 	/* The Matched line as the viewer computes it, over the whole tree

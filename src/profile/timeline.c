@@ -243,47 +243,173 @@ heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
 	}
 }
 
+/* The activity line's slicing: span and whether span * ncols fits. */
+typedef struct act_axis {
+	int64_t o, span;
+	uint32_t ncols;
+	int exact;
+} act_axis;
+
+static act_axis
+act_axis_of(const ft_timeline *tl, uint32_t ncols)
+{
+	act_axis a = {.o = timeline_origin(tl), .ncols = ncols};
+	a.span = timeline_end(tl) - a.o;
+	if (tl->n > 0 && tl->tmax - a.o > a.span)
+		a.span = tl->tmax - a.o;
+	if (a.span < 1)
+		a.span = 1;
+	a.exact = (uint64_t)a.span <= UINT64_MAX / ncols;
+	return a;
+}
+
+/* The slice of offset d: d * ncols / span (d <= span; d == span, the end
+ * itself, is in the last column), in integers while span * ncols fits (a
+ * recording of up to 100 days), else in long double. */
+static uint32_t
+act_col(const act_axis *a, int64_t d)
+{
+	uint64_t q;
+	if (d <= 0)
+		q = 0;
+	else if (a->exact)
+		q = (uint64_t)d * a->ncols / (uint64_t)a->span;
+	else
+		q = (uint64_t)((long double)d * (long double)a->ncols / (long double)a->span);
+	return q >= a->ncols ? a->ncols - 1 : (uint32_t)q;
+}
+
+/* Samples in time order (never backwards): first[c] the first sample of
+ * slice c and later, c = 0..ncols (first[ncols] = n), found by binary
+ * search with act_col() itself, so a slice holds exactly the samples the
+ * per-sample division puts there. */
+static void
+act_firsts(const ft_timeline *tl, const act_axis *a, uint32_t *first)
+{
+	uint32_t lo = 0;
+	for (uint32_t c = 0; c < a->ncols; c++) {
+		uint32_t l = lo, h = tl->n;
+		while (l < h) {
+			uint32_t m = l + (h - l) / 2;
+			if (act_col(a, tl->t[m] - a->o) < c)
+				l = m + 1;
+			else
+				h = m;
+		}
+		first[c] = lo = l;
+	}
+	first[a->ncols] = tl->n;
+}
+
+/* The first sample (of lo..hi, in time order) with offset >= d. */
+static uint32_t
+act_first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi, int64_t d)
+{
+	while (lo < hi) {
+		uint32_t m = lo + (hi - lo) / 2;
+		if (tl->t[m] - o < d)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
 uint32_t
-timeline_activity(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
-    const uint8_t *mark, int64_t from, int64_t to, uint32_t *all, uint32_t *in)
+timeline_activity_all(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
+    uint32_t *all)
 {
 	if (ncols == 0)
 		return 0;
 	memset(all, 0, ncols * sizeof(uint32_t));
-	if (in != NULL)
-		memset(in, 0, ncols * sizeof(uint32_t));
-	int64_t o = timeline_origin(tl);
-	int64_t span = timeline_end(tl) - o;
-	if (tl->n > 0 && tl->tmax - o > span)
-		span = tl->tmax - o;
-	if (span < 1)
-		span = 1;
-	int exact = (uint64_t)span <= UINT64_MAX / ncols;
+	act_axis a = act_axis_of(tl, ncols);
 	uint32_t max = 0;
+	if (!tl->backwards && tl->n > 0) {
+		uint32_t *first = xmalloc((ncols + 1) * sizeof(uint32_t));
+		act_firsts(tl, &a, first);
+		for (uint32_t c = 0; c < ncols; c++) {
+			uint32_t k = first[c + 1] - first[c];
+			if (skip != NULL)
+				for (uint32_t i = first[c]; i < first[c + 1]; i++)
+					k -= skip[tl->leaf[i]] != 0;
+			all[c] = k;
+			if (k > max)
+				max = k;
+		}
+		free(first);
+		return max;
+	}
 	for (uint32_t i = 0; i < tl->n; i++) {
 		uint32_t leaf = tl->leaf[i];
 		if (skip != NULL && skip[leaf])
 			continue;
-		int64_t d = tl->t[i] - o;
-		/* d * ncols / span: d <= span (d == span, the end itself, is
-		 * in the last column); in integers while span * ncols fits (a
-		 * recording of up to 100 days), else in long double. */
-		uint64_t q;
-		if (d <= 0)
-			q = 0;
-		else if (exact)
-			q = (uint64_t)d * ncols / (uint64_t)span;
-		else
-			q = (uint64_t)((long double)d * (long double)ncols / (long double)span);
-		uint32_t c = q >= ncols ? ncols - 1 : (uint32_t)q;
+		uint32_t c = act_col(&a, tl->t[i] - a.o);
 		if (all[c] < UINT32_MAX)
 			all[c]++;
 		if (all[c] > max)
 			max = all[c];
-		if (in != NULL && (mark == NULL || mark[leaf]) && d >= from && d < to &&
-		    in[c] < UINT32_MAX)
+	}
+	return max;
+}
+
+void
+timeline_activity_in(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
+    const uint8_t *mark, int64_t from, int64_t to, uint32_t *in)
+{
+	if (ncols == 0)
+		return;
+	memset(in, 0, ncols * sizeof(uint32_t));
+	act_axis a = act_axis_of(tl, ncols);
+	if (!tl->backwards && tl->n > 0) {
+		/* Only the samples of the range, slice by slice: no division
+		 * per sample. */
+		uint32_t *first = xmalloc((ncols + 1) * sizeof(uint32_t));
+		act_firsts(tl, &a, first);
+		uint32_t ia = act_first_at(tl, a.o, 0, tl->n, from);
+		uint32_t ib = to == INT64_MAX ? tl->n : act_first_at(tl, a.o, ia, tl->n, to);
+		for (uint32_t c = 0; c < ncols; c++) {
+			uint32_t lo = first[c] > ia ? first[c] : ia;
+			uint32_t hi = first[c + 1] < ib ? first[c + 1] : ib;
+			if (lo >= hi)
+				continue;
+			uint32_t k = 0;
+			if (mark == NULL && skip == NULL)
+				k = hi - lo;
+			else if (skip == NULL)
+				for (uint32_t i = lo; i < hi; i++)
+					k += mark[tl->leaf[i]] != 0;
+			else
+				for (uint32_t i = lo; i < hi; i++) {
+					uint32_t l = tl->leaf[i];
+					k += !skip[l] && (mark == NULL || mark[l]);
+				}
+			in[c] = k;
+		}
+		free(first);
+		return;
+	}
+	for (uint32_t i = 0; i < tl->n; i++) {
+		uint32_t leaf = tl->leaf[i];
+		if (skip != NULL && skip[leaf])
+			continue;
+		if (mark != NULL && !mark[leaf])
+			continue;
+		int64_t d = tl->t[i] - a.o;
+		if (d < from || d >= to)
+			continue;
+		uint32_t c = act_col(&a, d);
+		if (in[c] < UINT32_MAX)
 			in[c]++;
 	}
+}
+
+uint32_t
+timeline_activity(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
+    const uint8_t *mark, int64_t from, int64_t to, uint32_t *all, uint32_t *in)
+{
+	uint32_t max = timeline_activity_all(tl, ncols, skip, all);
+	if (in != NULL)
+		timeline_activity_in(tl, ncols, skip, mark, from, to, in);
 	return max;
 }
 

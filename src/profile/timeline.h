@@ -116,10 +116,20 @@ void heatmap_free(ft_heatmap *hm);
  * origin < to (a time range shown) whose leaf has mark[leaf] set (mark
  * NULL: every leaf; in may be NULL).  Samples at
  * a node with skip[node] set (idle ones) are left out; skip may be NULL.
- * Returns the largest all[i]. */
+ * Returns the largest all[i].  Samples in time order (not backwards)
+ * are sliced by binary search, with no division per sample. */
 uint32_t timeline_activity(const ft_timeline *tl, uint32_t ncols,
     const uint8_t *skip, const uint8_t *mark, int64_t from, int64_t to,
     uint32_t *all, uint32_t *in);
+/* The same in two halves, for a viewer that keeps the all row (it
+ * changes only with the width and skip) and works out the marked row
+ * alone when the selection moves: timeline_activity_all() fills all and
+ * returns its largest, timeline_activity_in() fills in. */
+uint32_t timeline_activity_all(const ft_timeline *tl, uint32_t ncols,
+    const uint8_t *skip, uint32_t *all);
+void timeline_activity_in(const ft_timeline *tl, uint32_t ncols,
+    const uint8_t *skip, const uint8_t *mark, int64_t from, int64_t to,
+    uint32_t *in);
 
 /* Parse "A,B" or "A-B" (seconds from the origin, decimals allowed, an
  * optional " s" after; B may be empty or "end" for "to the end") into ns

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/fmtnum.h"
+
 static double
 unit_scale_ns(const char *unit)
 {
@@ -24,11 +26,14 @@ human_count(char *buf, size_t cap, double v, int scale)
 {
 	double a = fabs(v);
 	static const char *suf[] = {"", "k", "M", "G", "T", "P", "E"};
+	/* "%.Nf%s" by fmt_fixed(), printf's text without its cost (the
+	 * SVG export writes two of these a frame). */
+	char t[FMT_FIXED_CAP];
 	if (a < 10000) {
 		if (scale > 0 && a != floor(a))
 			snprintf(buf, cap, "%.3g", v);
 		else
-			snprintf(buf, cap, "%.0f", v);
+			snprintf(buf, cap, "%s", (fmt_fixed(t, v, 0), t));
 		return buf;
 	}
 	int i = 0;
@@ -37,7 +42,14 @@ human_count(char *buf, size_t cap, double v, int scale)
 		v /= 1000;
 		i++;
 	}
-	snprintf(buf, cap, a < 9.995 ? "%.2f%s" : a < 99.95 ? "%.1f%s" : "%.0f%s", v, suf[i]);
+	size_t l = fmt_fixed(t, v, a < 9.995 ? 2 : a < 99.95 ? 1 : 0);
+	size_t sl = strlen(suf[i]);
+	if (l + sl < cap) {
+		memcpy(buf, t, l);
+		memcpy(buf + l, suf[i], sl + 1);
+	} else {
+		snprintf(buf, cap, "%s%s", t, suf[i]);
+	}
 	return buf;
 }
 
@@ -152,13 +164,21 @@ units_pct(char *buf, size_t cap, double num, double den)
 	}
 	double p = 100.0 * num / den;
 	double a = fabs(p);
-	if (a >= 99.95 && a <= 100.05)
-		snprintf(buf, cap, "%.0f%%", p);
-	else if (a >= 10 || a == 0)
-		snprintf(buf, cap, "%.1f%%", p);
-	else if (a >= 0.1)
-		snprintf(buf, cap, "%.2f%%", p);
-	else
+	int prec = a >= 99.95 && a <= 100.05 ? 0 : a >= 10 || a == 0 ? 1 : a >= 0.1 ? 2 : -1;
+	if (prec < 0) {
 		snprintf(buf, cap, "%.2g%%", p);
+		return buf;
+	}
+	/* printf's "%.Nf%%", without its cost (the SVG export writes three
+	 * shares a frame). */
+	char t[FMT_FIXED_CAP];
+	size_t l = fmt_fixed(t, p, prec);
+	if (l + 2 <= cap) {
+		memcpy(buf, t, l);
+		buf[l] = '%';
+		buf[l + 1] = '\0';
+	} else {
+		snprintf(buf, cap, "%s%%", t);
+	}
 	return buf;
 }

@@ -566,6 +566,7 @@ view_set_tree(ft_view *v, ft_profile *p, ft_compare *c)
 	v->cmp = c;
 	v->inst.p = NULL; /* all-instances cache */
 	v->act.valid = 0; /* the activity line's, and its idle nodes */
+	v->act.all_valid = 0;
 	v->act.idle_base = NULL;
 	v->table.prof = NULL; /* the function table's rows are of the old tree */
 	if (c == NULL && v->col >= p->nvals)

@@ -268,7 +268,8 @@ typedef struct ft_view {
 	 * off for --dump, which takes no keys. */
 	int hints;
 	struct {
-		int valid;
+		int valid;       /* in (the marked row) is for the fields below */
+		int all_valid;   /* all and max are for base, tl, ncols, with_idle */
 		const ft_profile *base, *prof;
 		const ft_timeline *tl;
 		uint32_t sel, ncols, max;

@@ -16,9 +16,10 @@ view_activity_ready(ft_view *v, uint32_t ncols)
 	const ft_profile *b = v->base;
 	if (b == NULL || b->timeline == NULL || ncols == 0)
 		return;
-	if (v->act.valid && v->act.base == b && v->act.tl == b->timeline &&
-	    v->act.prof == v->prof && v->act.sel == v->sel && v->act.ncols == ncols &&
-	    v->act.with_idle == v->heat.with_idle && v->act.nfilters == v->filters.n)
+	int all_ok = v->act.all_valid && v->act.base == b && v->act.tl == b->timeline &&
+	    v->act.ncols == ncols && v->act.with_idle == v->heat.with_idle;
+	if (all_ok && v->act.valid && v->act.prof == v->prof && v->act.sel == v->sel &&
+	    v->act.nfilters == v->filters.n)
 		return;
 	if (v->act.idle_base != b || v->act.tl != b->timeline) {
 		free(v->act.idle);
@@ -31,16 +32,19 @@ view_activity_ready(ft_view *v, uint32_t ncols)
 		v->act.all = xcalloc(ncols, sizeof(uint32_t));
 		v->act.in = xcalloc(ncols, sizeof(uint32_t));
 	}
+	const uint8_t *skip = v->heat.with_idle ? NULL : v->act.idle;
+	/* The all row: every sample, whatever is selected or filtered. */
+	if (!all_ok)
+		v->act.max = timeline_activity_all(b->timeline, ncols, skip, v->act.all);
 	/* The selected frame's samples in the tree shown: in its time range
 	 * when one is chosen (the root: every sample in it). */
 	uint8_t *mark = timerange_frame_nodes(b, v->prof, v->sel);
 	int64_t from, to;
 	filters_time_range(&v->filters, &from, &to);
-	v->act.max = timeline_activity(b->timeline, ncols,
-	    v->heat.with_idle ? NULL : v->act.idle, mark, from, to, v->act.all,
-	    v->act.in);
+	timeline_activity_in(b->timeline, ncols, skip, mark, from, to, v->act.in);
 	free(mark);
 	v->act.valid = 1;
+	v->act.all_valid = 1;
 	v->act.base = b;
 	v->act.tl = b->timeline;
 	v->act.prof = v->prof;

@@ -3,6 +3,7 @@
 #include "draw/view_svg.h"
 #include "helpers.h"
 #include "draw/render.h"
+#include "ops/timerange.h"
 #include "unit.h"
 #include "view/view.h"
 
@@ -621,6 +622,64 @@ TEST(heat_scale_when_needed)
 	profile_free(p);
 }
 
+/* The activity line's cache (the all row kept, the marked row worked
+ * out when the selection moves) gives what a fresh count gives, through
+ * moves, the width, idle samples shown and a time range. */
+static void
+check_activity(ft_view *v, uint32_t ncols)
+{
+	view_activity_ready(v, ncols);
+	CHECK(v->act.valid);
+	uint32_t *all = calloc(ncols, 4), *in = calloc(ncols, 4);
+	uint8_t *idle = v->heat.with_idle ? NULL : timerange_idle_nodes(v->base);
+	uint8_t *mark = timerange_frame_nodes(v->base, v->prof, v->sel);
+	int64_t from, to;
+	filters_time_range(&v->filters, &from, &to);
+	uint32_t max = timeline_activity(v->base->timeline, ncols, idle, mark, from,
+	    to, all, in);
+	CHECK_INT(v->act.max, max);
+	int same = 1;
+	for (uint32_t c = 0; c < ncols; c++)
+		same &= v->act.all[c] == all[c] && v->act.in[c] == in[c];
+	CHECK(same);
+	free(all);
+	free(in);
+	free(idle);
+	free(mark);
+}
+
+TEST(activity_cache_equals_fresh)
+{
+	ft_load_opts o = {0};
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_file("tests/data/perf-phases.txt.gz", NULL, &o, &rep, &err);
+	CHECK(p != NULL && p->timeline != NULL);
+	if (p == NULL || p->timeline == NULL)
+		return;
+	ft_view v;
+	view_init(&v, p, 120, 30);
+	check_activity(&v, 100);
+	static const int moves[] = {ACT_DOWN, ACT_DOWN, ACT_DOWN, ACT_RIGHT, ACT_DOWN,
+	    ACT_RIGHT, ACT_UP, ACT_DOWN, ACT_DOWN};
+	for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
+		view_apply(&v, moves[i]);
+		check_activity(&v, 100);
+	}
+	check_activity(&v, 37);
+	v.heat.with_idle = !v.heat.with_idle;
+	check_activity(&v, 37);
+	v.heat.with_idle = !v.heat.with_idle;
+	CHECK_INT(view_filter_add(&v, "time 0.5,1.5", &err), 0);
+	check_activity(&v, 37);
+	view_apply(&v, ACT_DOWN);
+	check_activity(&v, 37);
+	view_filter_remove(&v, 0);
+	check_activity(&v, 100);
+	view_free(&v);
+	profile_free(p);
+}
+
 int
 main(void)
 {
@@ -637,5 +696,6 @@ main(void)
 	RUN(help_follows_flip);
 	RUN(palettes);
 	RUN(heat_scale_when_needed);
+	RUN(activity_cache_equals_fresh);
 	return unit_report();
 }
