@@ -161,8 +161,13 @@ $(BUILD)/flametui-bench: bench/bench.c $(BUILD)/libflametui.a | $(BUILD)
 $(BUILD)/floor_load: bench/floor_load.c | $(BUILD)
 	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -D_GNU_SOURCE -o $@ bench/floor_load.c
 
-bench: flametui $(BUILD)/flametui-bench $(BUILD)/floor_load
-	@FLAMETUI_BENCH=$(BUILD)/flametui-bench FLOOR_LOAD=$(BUILD)/floor_load sh bench/run.sh
+# The JSON loaders' floor (bench/floor_json.c): yajl alone.
+$(BUILD)/floor_json: bench/floor_json.c | $(BUILD)
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -o $@ bench/floor_json.c $(DEP_LIBS)
+
+bench: flametui $(BUILD)/flametui-bench $(BUILD)/floor_load $(BUILD)/floor_json
+	@FLAMETUI_BENCH=$(BUILD)/flametui-bench FLOOR_LOAD=$(BUILD)/floor_load \
+	    FLOOR_JSON=$(BUILD)/floor_json sh bench/run.sh
 
 # --- install -------------------------------------------------------------------
 install: flametui

@@ -37,6 +37,7 @@ runs = int(os.environ.get("RUNS", "5"))
 ft = os.environ.get("FLAMETUI", "./flametui")
 ftb = os.environ.get("FLAMETUI_BENCH", "build/flametui-bench")
 floor = os.environ.get("FLOOR_LOAD", "build/floor_load")
+floor_json = os.environ.get("FLOOR_JSON", "build/floor_json")
 scale = [int(x) for x in os.environ.get("SCALE", "25 50 100 200 400").split()]
 
 gen = os.path.join(corp, "gen_big.py")
@@ -372,6 +373,8 @@ for name, path in sorted(rec.items()):
     if name.startswith("perf-time"):
         nt = untimed_copy(path)
         r["rss_nt"] = peak_kib([ft, "--info", nt])
+    if name in ("firefox-processed", "stackprof-x2000") and os.path.exists(floor_json):
+        r["json"] = best([floor_json, path])
     if name == "callgrind":
         # A call graph expands into a tree far bigger than the file: the
         # floor is building that tree, measured by loading the same tree
@@ -402,6 +405,12 @@ if trows:
         print("| %s | %.1f MB | %d | %.3f s | %.3f s | %.1fx | %.0f MiB | %s |" % (
             r["name"], r["size"] / 1e6, r["samples"], r["load"], r["base"], r["load"] / r["base"],
             r["rss"] / 1024, bps))
+    for r in trows:
+        if "json" in r:
+            print("\n%s: yajl alone tokenizing the file (bench/floor_json.c, the JSON "
+                  "library every JSON loader reads through) takes %.3f s, %.1fx `cat | wc -c`: "
+                  "the load is %.1fx that floor" % (r["name"], r["json"], r["json"] / r["base"],
+                                                     r["load"] / r["json"]))
     for r in trows:
         if "folded_load" in r:
             print("\n%s: the call graph expands to a tree of %s nodes, whose folded text is "
