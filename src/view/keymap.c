@@ -71,17 +71,17 @@ const ft_keydef keymap[] = {
 	    "ranges' lengths; Esc returns to the profile"},
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
 	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
-	{"T", {'T'}, ACT_CHART, "flame chart: the samples in time order (profiles with time), "
-	    "one row per depth, a frame as long as consecutive samples keep it on the stack; "
-	    "arrows select, Enter fits the selected frame, Backspace zooms out, 0 shows it all; "
-	    "the selected frame's start, duration and stack show below; a `time` filter "
-	    "(the heat map's range) limits it"},
+	{"T", {'T'}, ACT_CHART, "flame chart: the samples in time order (profiles with time; a "
+	    "trace's events as recorded), a lane per thread, one row per depth, a frame as long "
+	    "as consecutive samples keep it on the stack; arrows select, Enter fits the selected "
+	    "frame, Backspace zooms out, 0 shows it all; the selected frame's start, duration "
+	    "and stack show below; a `time` filter (the heat map's range) limits it"},
 	{"+ =", {'+', '='}, ACT_CHART_IN, "flame chart: zoom in on time around the selection"},
 	{"-", {'-'}, ACT_CHART_OUT, "flame chart: zoom out on time"},
 	{"<", {'<'}, ACT_CHART_PAN_L, "flame chart: pan back in time (a quarter of the window)"},
 	{">", {'>'}, ACT_CHART_PAN_R, "flame chart: pan forward in time"},
-	{"#", {'#'}, ACT_CHART_THREAD, "flame chart: the next thread (a root frame: a process, or "
-	    "a thread when P groups by thread), then all"},
+	{"#", {'#'}, ACT_CHART_THREAD, "flame chart: each thread's lane alone in turn, then all "
+	    "threads again"},
 	{"a", {'a'}, ACT_ACTIVITY, "show or hide the activity line above the flame graph (profiles "
 	    "with time): samples over the recording (all) and those with the selected frame on "
 	    "their stack (sel), as bars"},
