@@ -75,25 +75,15 @@ fb_key(const ft_json *j)
 	return json_key_is(j, 0, "flamebearer") || json_key_is(j, 0, "flamegraph");
 }
 
-/* An integer, or one written as a string (protobuf's JSON for int64). */
+/* An integer, or one written as a string (protobuf's JSON for int64):
+ * the text read as json_int() reads a number's. */
 static int
 fb_int(const json_val *v, int64_t *out)
 {
 	if (v->type != JSON_STR)
 		return json_int(v, out);
-	if (v->n == 0 || v->n > 19)
-		return -1;
-	int64_t x = 0;
-	size_t i = v->s[0] == '-';
-	if (i == v->n)
-		return -1;
-	for (; i < v->n; i++) {
-		if (v->s[i] < '0' || v->s[i] > '9' ||
-		    __builtin_mul_overflow(x, 10, &x) || __builtin_add_overflow(x, v->s[i] - '0', &x))
-			return -1;
-	}
-	*out = v->s[0] == '-' ? -x : x;
-	return 0;
+	int r = 0;
+	return json_fixed(v->s, v->n, 0, out, &r) != 0 || r != 0 ? -1 : 0;
 }
 
 static enum json_mode
