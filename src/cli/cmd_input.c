@@ -19,6 +19,7 @@
 #include "profile/demangle.h"
 #include "profile/intern.h"
 #include "profile/merge.h"
+#include "profile/order.h"
 #include "ops/timecompare.h"
 #include "profile/relabel.h"
 #include "profile/units.h"
@@ -258,6 +259,10 @@ load_as_loaded(const ft_cmdline *o, const char *path, ft_intern *names,
 	lo.threads = o->threads;
 	lo.sort = o->sort;
 	lo.lines = o->lines;
+	/* A profile without time keeps its samples' order for the flame
+	 * chart and for speedscope's time order view. */
+	lo.keep_order = o->chart || (o->cmd == CMD_EXPORT && o->export_fmt != NULL &&
+	    strcmp(o->export_fmt, "speedscope") == 0);
 	struct progress pr = {.start = now(), .name = path};
 	ft_fetch_opts fo = {.seconds = o->seconds, .timeout = o->timeout};
 	lo.fetch = &fo;
@@ -341,6 +346,64 @@ again_load(void *ctx, int dm, enum ft_sort sort, int col, ft_diag *err)
 		source_close(src);
 	}
 	if (p != NULL && sort == FT_SORT_WEIGHT && col != p->deftype)
+		profile_sort(p, sort, col);
+	return p;
+}
+
+/* A file to read again in sample order for the viewer's flame chart
+ * (cmd_order_load). */
+struct ordered {
+	ft_cmdline o;  /* a copy: the options it was loaded with */
+	char *path;
+	ft_intern *names;
+};
+
+static void
+ordered_free(void *ctx)
+{
+	struct ordered *a = ctx;
+	if (a == NULL)
+		return;
+	free(a->path);
+	intern_unref(a->names);
+	free(a);
+}
+
+void
+cmd_order_free(void *ctx)
+{
+	ordered_free(ctx);
+}
+
+ft_profile *
+cmd_order_load(void *ctx, int group, int dm, enum ft_sort sort, int col, ft_diag *err)
+{
+	struct ordered *a = ctx;
+	ft_cmdline o = a->o;
+	o.group = group;
+	o.demangle = dm;
+	o.sort = sort;
+	ft_load_opts lo = {.keep_order = 1, .strict = o.strict, .sort = sort,
+	    .lines = o.lines, .demangled = 1 + dm};
+	ft_fetch_opts fo = {.seconds = o.seconds, .timeout = o.timeout};
+	lo.fetch = &fo;
+	ft_load_report rep;
+	ft_profile *p = load_file(a->path, a->names, &lo, &rep, err);
+	if (p == NULL)
+		return NULL;
+	if (p->sample_order == NULL || p->sample_order->lost) {
+		diag_set(err, "no flame chart: %s is a %s profile, which has neither time per "
+		    "sample nor samples in an order (a call graph)", p->source, p->format);
+		if (p->sample_order != NULL)
+			diag_set(err, "no flame chart: the order of %s's samples could not be "
+			    "kept (more than 2^32 of them, or its columns changed)", p->source);
+		profile_free(p);
+		return NULL;
+	}
+	apply_unit(&o, p, NULL, 1);
+	if ((p = relabel(&o, p, NULL, err)) == NULL)
+		return NULL;
+	if (sort == FT_SORT_WEIGHT && col != p->deftype && col >= 0 && col < p->nvals)
 		profile_sort(p, sort, col);
 	return p;
 }
@@ -527,6 +590,16 @@ input_read(ft_input *in, const ft_cmdline *o, ft_diag *err)
 		in->base = load(o, o->files[0], names, &in->report, err,
 		    view ? &raw : NULL, in);
 		in->have_report = o->nfiles == 1;
+		/* The flame chart of a profile without time reads a file (or
+		 * URL) again in sample order; standard input cannot be. */
+		if (in->base != NULL && o->cmd == CMD_VIEW && o->nfiles == 1 &&
+		    strcmp(o->files[0], "-") != 0) {
+			struct ordered *a = xcalloc(1, sizeof(*a));
+			a->o = *o;
+			a->path = xstrdup(o->files[0]);
+			a->names = intern_ref(in->base->names);
+			in->ordered = a;
+		}
 	}
 	in->raw = raw;
 	if (in->base != NULL && !o->merge && o->nfiles == 2) {
@@ -765,6 +838,7 @@ cmd_input_free(ft_input *in)
 	if (in->raw != NULL && in->raw != in->base)
 		profile_free(in->raw);
 	again_free(in->again);
+	ordered_free(in->ordered);
 	free(in->report.input);
 	memset(in, 0, sizeof(*in));
 }

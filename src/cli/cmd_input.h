@@ -100,6 +100,9 @@ typedef struct ft_input {
 	/* Or, for a base demangled while loading (names_merged), its input,
 	 * to load again in another mode (cmd_again_load); NULL otherwise. */
 	void *again;
+	/* One file (not standard input) for the viewer: read again in
+	 * sample order for the flame chart (cmd_order_load); NULL otherwise. */
+	void *ordered;
 	uint32_t threads, processes; /* as loaded (--info) */
 	/* Warnings and notes met while loading go to stderr at once; the
 	 * viewer also shows the first on opening (stderr is only seen after
@@ -120,6 +123,15 @@ ft_profile *cmd_postload(const ft_cmdline *o, ft_profile *p, ft_profile **raw,
 ft_profile *cmd_again_load(void *again, int dm, enum ft_sort sort, int col,
     ft_diag *err);
 void cmd_again_free(void *again);
+
+/* The viewer's flame chart of a profile without time: its file (or URL,
+ * ft_input.ordered) read again keeping its samples' order (order.h),
+ * grouped and demangled as the viewer shows it, finished with (sort,
+ * col).  NULL with err, also when the format keeps no order (a call
+ * graph).  The types of ft_order_fn (view.h). */
+ft_profile *cmd_order_load(void *ctx, int group, int dm, enum ft_sort sort, int col,
+    ft_diag *err);
+void cmd_order_free(void *ctx);
 
 /* Load, pick the sample type, apply filters, find --zoom/--butterfly.
  * Returns -1 when ready, else the exit status (the message is printed). */

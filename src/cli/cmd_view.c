@@ -67,6 +67,10 @@ view_setup(ft_view *v, ft_input *in, ft_cmdline *o)
 			in->base = in->p = NULL;
 		}
 		view_set_col(v, in->col);
+		if (in->ordered != NULL) {
+			view_set_order_loader(v, cmd_order_load, in->ordered, cmd_order_free);
+			in->ordered = NULL;
+		}
 	}
 	v->flip = o->flip;
 	v->palette = o->palette;

@@ -8,6 +8,7 @@
 #include "base/xalloc.h"
 #include "draw/palette.h"
 #include "profile/intern.h"
+#include "profile/units.h"
 
 static const ft_style st_plain = {FT_COLOR_DEFAULT, FT_COLOR_DEFAULT, 0};
 static const ft_style st_bar_color = {0xffffff, 0x303040, FT_A_BOLD};
@@ -43,6 +44,18 @@ render_chart_duration(char *buf, size_t cap, int64_t ns, int utf8)
 		snprintf(buf, cap, "%.3f ms", (double)ns / 1e6);
 	else
 		snprintf(buf, cap, "%.1f %s", (double)ns / 1e3, utf8 ? "\xc2\xb5s" : "us");
+}
+
+/* A place on the chart's axis: seconds (without the unit), or in a sample
+ * order the sum of values before it, in the column's unit. */
+static void
+pos_text(const ft_view *v, char *buf, size_t cap, int64_t x, int64_t window)
+{
+	const ft_chart *ch = &v->chart.ch;
+	if (ch->ordinal)
+		units_human(buf, cap, view_chart_profile(v), ch->col, x);
+	else
+		render_chart_secs(buf, cap, x, window);
 }
 
 static void
@@ -150,11 +163,11 @@ render_chart(ft_view *v, ft_canvas *c)
 		return;
 	}
 	int64_t v0 = v->chart.v0, v1 = v->chart.v1, win = v1 - v0;
-	char b0[32], b1[32], b2[32], b3[32];
-	render_chart_secs(b0, sizeof(b0), v0, win);
-	render_chart_secs(b1, sizeof(b1), v1, win);
-	render_chart_secs(b2, sizeof(b2), ch->t0, ch->t1 - ch->t0);
-	render_chart_secs(b3, sizeof(b3), ch->t1, ch->t1 - ch->t0);
+	char b0[32], b1[32], b2[32], b3[32], ty[96];
+	pos_text(v, b0, sizeof(b0), v0, win);
+	pos_text(v, b1, sizeof(b1), v1, win);
+	pos_text(v, b2, sizeof(b2), ch->t0, ch->t1 - ch->t0);
+	pos_text(v, b3, sizeof(b3), ch->t1, ch->t1 - ch->t0);
 	int x = canvas_printf(c, 0, 0, c->w, bar, " flame chart: ");
 	if (v->chart.thread == FT_ROOT) {
 		x += canvas_printf(c, x, 0, c->w - x, bar, "all");
@@ -163,13 +176,19 @@ render_chart(ft_view *v, ft_canvas *c)
 		x += canvas_text(c, x, 0, c->w - x > 30 ? 30 : c->w - x, intern_str(p->names, nm),
 		    intern_len(p->names, nm), bar, 1);
 	}
-	canvas_printf(c, x, 0, c->w - x, bar, " | %llu %s | %s-%s s of %s-%s s",
-	    (unsigned long long)ch->samples, ch->events ? "events" : "samples", b0, b1, b2, b3);
-	/* The time axis: a mark and its time every 12 cells or so. */
+	if (ch->ordinal)
+		canvas_printf(c, x, 0, c->w - x, bar, " | %llu samples in file order | "
+		    "%s-%s of %s-%s %s", (unsigned long long)ch->samples, b0, b1, b2, b3,
+		    units_type_label(ty, sizeof(ty), p, ch->col));
+	else
+		canvas_printf(c, x, 0, c->w - x, bar, " | %llu %s | %s-%s s of %s-%s s",
+		    (unsigned long long)ch->samples, ch->events ? "events" : "samples", b0, b1,
+		    b2, b3);
+	/* The axis: a mark and its place every 12 cells or so. */
 	int step = 12;
 	for (int k = 0; k + 4 < c->w; k += step) {
 		int64_t t = v0 + (int64_t)((long double)k * (long double)win / (long double)c->w);
-		render_chart_secs(b0, sizeof(b0), t, win);
+		pos_text(v, b0, sizeof(b0), t, win);
 		canvas_printf(c, k, 1, step, st_plain, "|%s", b0);
 	}
 	int top = view_chart_top(v), lines = view_chart_lines(v);
@@ -191,20 +210,29 @@ render_chart(ft_view *v, ft_canvas *c)
 	int sy = top + lines;
 	if (s != NULL) {
 		draw_stack(v, c, s, sy);
-		render_chart_secs(b0, sizeof(b0), s->start, s->end - s->start);
-		render_chart_duration(b1, sizeof(b1), s->end - s->start, c->utf8);
 		uint32_t nm = p->nodes[s->node].name;
 		x = canvas_printf(c, 0, sy + 1, c->w, st_plain, " ");
 		x += canvas_text(c, x, sy + 1, c->w - x > 40 ? 40 : c->w - x,
 		    intern_str(p->names, nm), intern_len(p->names, nm), st_plain, 1);
-		const char *what = ch->events ? "event" : "sample";
-		if (ch->events && profile_depth(p, s->node) > 1)
-			canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  duration %s  "
-			    "depth %u", b0, b1, profile_depth(p, s->node));
-		else
-			canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  duration %s  "
-			    "%u %s%s  depth %u", b0, b1, s->samples, what, s->samples == 1 ? "" : "s",
+		if (ch->ordinal) {
+			/* Where it starts, and its value: the sum of its samples'. */
+			units_human(b0, sizeof(b0), p, ch->col, s->start);
+			units_human(b1, sizeof(b1), p, ch->col, s->end - s->start);
+			canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  after %s  value %s  "
+			    "%u sample%s  depth %u", b0, b1, s->samples, s->samples == 1 ? "" : "s",
 			    profile_depth(p, s->node));
+		} else {
+			render_chart_secs(b0, sizeof(b0), s->start, s->end - s->start);
+			render_chart_duration(b1, sizeof(b1), s->end - s->start, c->utf8);
+			const char *what = ch->events ? "event" : "sample";
+			if (ch->events && profile_depth(p, s->node) > 1)
+				canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  "
+				    "duration %s  depth %u", b0, b1, profile_depth(p, s->node));
+			else
+				canvas_printf(c, x, sy + 1, c->w - x, st_plain, "  start %s s  "
+				    "duration %s  %u %s%s  depth %u", b0, b1, s->samples, what,
+				    s->samples == 1 ? "" : "s", profile_depth(p, s->node));
+		}
 	}
 	if (v->message != NULL) /* program text: a key's answer */
 		canvas_printf(c, 0, c->h - 1, c->w, bar, " %s", v->message);

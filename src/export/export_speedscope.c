@@ -14,6 +14,12 @@
  * column's startValue is the recording's start in that unit.  Other
  * columns are one sample per node, as before.
  *
+ * A profile without time that kept its samples' order (profile/order.h:
+ * a folded file's lines, a pprof file's samples, loaded for this export)
+ * is written in that order, each sample with its own value, as speedscope
+ * itself imports such files: its Time Order view then shows what
+ * flametui's flame chart does.
+ *
  * Spans (profile/spans.h: a trace's duration events, a speedscope file's
  * evented profiles) are written as evented profiles instead, one per
  * thread (a root child that holds no span itself; spans at the root's
@@ -30,6 +36,7 @@
 #include <string.h>
 
 #include "profile/intern.h"
+#include "profile/order.h"
 #include "profile/spans.h"
 #include "profile/timeline.h"
 #include "base/utf8.h"
@@ -242,6 +249,33 @@ put_timed(const ft_profile *p, int c, const uint32_t *ord, const uint32_t *frame
 	fputs("]}", out);
 }
 
+/* Column c as the samples in the order they came (order.h); samples of
+ * value 0 in it are left out. */
+static void
+put_ordered(const ft_profile *p, int c, const uint32_t *frame, uint32_t *path, FILE *out)
+{
+	const ft_order *o = p->sample_order;
+	char ev[48], v[48];
+	val_format(ev, sizeof(ev), profile_total(p, FT_ROOT, c), p->scale);
+	fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%s,\n\"samples\":[",
+	    ss_unit(p->types[c].unit), ev);
+	int first = 1;
+	for (uint32_t i = 0; i < o->n; i++)
+		if (o->v[(size_t)i * (size_t)o->nv + (size_t)c] != 0)
+			put_stack(p, o->leaf[i], frame, path, &first, out);
+	fputs("],\n\"weights\":[", out);
+	first = 1;
+	for (uint32_t i = 0; i < o->n; i++) {
+		ft_val w = o->v[(size_t)i * (size_t)o->nv + (size_t)c];
+		if (w == 0)
+			continue;
+		val_format(v, sizeof(v), w, p->scale);
+		fprintf(out, first ? "%s" : ",%s", v);
+		first = 0;
+	}
+	fputs("]}", out);
+}
+
 /* 1 when p's spans can be written as evented profiles: some, and column
  * 0 (the only one spans have) in a time unit. */
 static int
@@ -422,6 +456,11 @@ export_speedscope(const ft_profile *p, int col, FILE *out, ft_diag *err)
 		put_json_str(out, p->types[c].name, strlen(p->types[c].name));
 		if (ord != NULL && tl_covers(p, c)) {
 			put_timed(p, c, ord, frame, path, out);
+			continue;
+		}
+		if (ord == NULL && p->sample_order != NULL && !p->sample_order->lost &&
+		    c < p->sample_order->nv) {
+			put_ordered(p, c, frame, path, out);
 			continue;
 		}
 		val_format(end, sizeof(end), profile_total(p, FT_ROOT, c), p->scale);

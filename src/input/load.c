@@ -722,3 +722,13 @@ load_file(const char *path, ft_intern *names, const ft_load_opts *o,
 	source_close(src);
 	return p;
 }
+
+int
+load_keeps_order(const char *format)
+{
+	static const char *const keep[] = {"folded", "pprof", "stap", "dtrace", "bpftrace"};
+	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+		if (format != NULL && strcmp(format, keep[i]) == 0)
+			return 1;
+	return 0;
+}

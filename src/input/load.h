@@ -17,6 +17,11 @@ enum ft_format load_sniff_why(const char *data, size_t n, char *why, size_t cap)
 /* What each format is called in messages: "perf script", "systemtap". */
 const char *load_format_name(enum ft_format f);
 
+/* Does the format (p->format) keep its samples' order when asked
+ * (ft_load_opts.keep_order): folded, pprof, stap, DTrace, bpftrace.  The
+ * others have time per sample, or are call graphs with no samples. */
+int load_keeps_order(const char *format);
+
 /* Open path, sniff and load.  names may be NULL or a table to share.
  * Returns the finished profile, or NULL with err set ("FILE:LINE: ..."). */
 ft_profile *load_file(const char *path, ft_intern *names,

@@ -160,6 +160,8 @@ load_blocks(ft_source *src, const ft_block_format *fmt, ft_intern *names,
 	struct blocks B = {0};
 	B.fmt = fmt;
 	B.p = profile_new(names, 1);
+	if (o->keep_order)
+		profile_keep_order(B.p);
 	B.p->format = fmt->format;
 	B.p->unit_unknown = 1; /* on-CPU scripts count samples, off-CPU ones us */
 	B.src = src;

@@ -311,6 +311,8 @@ load_bpftrace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 {
 	struct bpf B = {0};
 	B.p = profile_new(names, 1);
+	if (o->keep_order)
+		profile_keep_order(B.p);
 	B.p->format = "bpftrace";
 	B.p->unit_unknown = 1;
 	B.src = src;

@@ -798,6 +798,8 @@ static int
 parts_wanted(const ft_load_opts *o, const ft_source *src)
 {
 	int n = o->threads;
+	if (o->keep_order)
+		return 1; /* the parts' samples would come out of order */
 	if (n <= 0) {
 		if (source_size(src) < ((uint64_t)16 << 20))
 			return 1;
@@ -885,6 +887,8 @@ load_folded(ft_source *src, ft_intern *names, const ft_load_opts *o,
 {
 	struct loader L;
 	loader_init(&L, profile_new(names, 1), src, o, rep, err);
+	if (o->keep_order)
+		profile_keep_order(L.p);
 	L.p->format = "folded";
 	L.p->unit_unknown = 1; /* --unit declares it */
 	profile_set_source(L.p, source_name(src));

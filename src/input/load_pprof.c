@@ -1429,6 +1429,8 @@ load_pprof(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		goto fail;
 	}
 	p = profile_new(names, (int)P.nvts);
+	if (o->keep_order)
+		profile_keep_order(p);
 	/* Room for the tree, reserved (only what is used is touched; it grows
 	 * past this when it must): real profiles make a node per ~4 bytes. */
 	if (len / 2 > 1024)

@@ -48,6 +48,9 @@ typedef struct ft_load_opts {
 	int regular_only;       /* --watch reloads: a path that is not a regular
 	                         * file (a FIFO, a device) is refused, and opened
 	                         * without waiting for a writer (source.h) */
+	int keep_order;         /* a format without time keeps its samples'
+	                         * order (profile/order.h) for the flame
+	                         * chart; folded then reads in one part */
 } ft_load_opts;
 
 typedef struct ft_load_report {

@@ -5,12 +5,15 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "profile/order.h"
 #include "profile/spans.h"
 #include "profile/timeline.h"
 
 typedef struct {
 	int64_t t;
-	uint32_t i;     /* the sample's index in the timeline */
+	int64_t len;    /* its own length (own_length()), 0: the lane's usual */
+	uint32_t i;     /* the sample's index in the timeline (the order) */
+	uint32_t leaf;
 	uint32_t lane;  /* its root child's place among the root's children */
 } tsample;
 
@@ -256,35 +259,12 @@ chart_spans(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, ft_chart
 	return rc;
 }
 
-int
-chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
-    ft_chart *ch, ft_diag *err)
+/* The spans of samples s[0..ns), sorted by lane and time (see chart.h),
+ * cut at b. */
+static int
+chart_samples(const ft_profile *p, const tsample *s, size_t ns, int64_t b,
+    const uint32_t *depth, uint32_t maxd, ft_chart *ch, ft_diag *err)
 {
-	*ch = (ft_chart){.thread = thread, .interval = 1000000};
-	const ft_timeline *tl = p->timeline;
-	if (tl == NULL && p->spans != NULL)
-		return chart_spans(p, a, b, thread, ch, err);
-	if (tl == NULL) {
-		diag_set(err, "the profile keeps no time per sample");
-		return -1;
-	}
-	ch->origin = timeline_origin(tl);
-	uint32_t *depth, *lane, maxd;
-	depths_and_lanes(p, &depth, &lane, &maxd);
-	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
-	/* The samples in range, by lane and time. */
-	tsample *s = xmalloc(sizeof(tsample) * (tl->n ? tl->n : 1));
-	size_t ns = 0;
-	for (uint32_t i = 0; i < tl->n; i++) {
-		int64_t t = tl->t[i] - ch->origin;
-		uint32_t leaf = tl->leaf[i];
-		if (t < a || t >= b || leaf >= p->nnodes || leaf == FT_ROOT)
-			continue;
-		if (thread != FT_NONE && lane[leaf] != want)
-			continue;
-		s[ns++] = (tsample){.t = t, .i = i, .lane = lane[leaf]};
-	}
-	qsort(s, ns, sizeof(tsample), by_lane_time);
 	rowbuf *rows = NULL;          /* every lane's rows, one after the other */
 	size_t nrows = 0, crows = 0;
 	uint32_t *path = xmalloc(sizeof(uint32_t) * ((size_t)maxd + 1));
@@ -303,17 +283,19 @@ chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
 		uint32_t used = 0;
 		int64_t prev = 0;
 		for (size_t i = l0; i < l1; i++) {
-			int64_t len = own_length(p, tl, s[i].i);
+			int64_t len = s[i].len;
 			if (len <= 0)
 				len = iv;
 			int64_t st = s[i].t, en = st + len;
-			if (i + 1 < l1 && s[i + 1].t - st <= CHART_GAP_FACTOR * len)
+			int64_t reach = len > INT64_MAX / CHART_GAP_FACTOR ? INT64_MAX :
+			    CHART_GAP_FACTOR * len;
+			if (i + 1 < l1 && s[i + 1].t - st <= reach)
 				en = s[i + 1].t;
 			if (en > b)
 				en = b;
 			if (en < st)
 				en = st;
-			uint32_t leaf = tl->leaf[s[i].i];
+			uint32_t leaf = s[i].leaf;
 			uint32_t d = depth[leaf];
 			for (uint32_t n = leaf; n != FT_ROOT && n != FT_NONE; n = p->nodes[n].parent)
 				path[depth[n] - 1] = n;
@@ -348,15 +330,12 @@ chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
 			ch->samples++;
 			if (nspans > CHART_MAX_SPANS) {
 				diag_set(err, "the flame chart of %zu samples would hold over %u "
-				    "spans: choose a shorter time range (H, the heat map)", ns,
-				    (unsigned)CHART_MAX_SPANS);
+				    "spans%s", ns, (unsigned)CHART_MAX_SPANS, ch->ordinal ? "" :
+				    ": choose a shorter time range (H, the heat map)");
 				for (size_t k = 0; k < nrows; k++)
 					free(rows[k].v);
 				free(rows);
 				free(path);
-				free(s);
-				free(lane);
-				free(depth);
 				*ch = (ft_chart){.thread = FT_NONE};
 				return -1;
 			}
@@ -378,12 +357,99 @@ chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
 	ch->row[nrows] = (uint32_t)at;
 	free(rows);
 	free(path);
-	free(s);
-	free(lane);
-	free(depth);
 	return 0;
 }
 
+/* The chart of a timeline's samples. */
+static int
+chart_timed(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, ft_chart *ch,
+    ft_diag *err)
+{
+	const ft_timeline *tl = p->timeline;
+	ch->origin = timeline_origin(tl);
+	uint32_t *depth, *lane, maxd;
+	depths_and_lanes(p, &depth, &lane, &maxd);
+	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
+	/* The samples in range, by lane and time. */
+	tsample *s = xmalloc(sizeof(tsample) * (tl->n ? tl->n : 1));
+	size_t ns = 0;
+	for (uint32_t i = 0; i < tl->n; i++) {
+		int64_t t = tl->t[i] - ch->origin;
+		uint32_t leaf = tl->leaf[i];
+		if (t < a || t >= b || leaf >= p->nnodes || leaf == FT_ROOT)
+			continue;
+		if (thread != FT_NONE && lane[leaf] != want)
+			continue;
+		s[ns++] = (tsample){.t = t, .len = own_length(p, tl, i), .i = i, .leaf = leaf,
+		    .lane = lane[leaf]};
+	}
+	qsort(s, ns, sizeof(tsample), by_lane_time);
+	int rc = chart_samples(p, s, ns, b, depth, maxd, ch, err);
+	free(s);
+	free(lane);
+	free(depth);
+	return rc;
+}
+
+/* The chart of a profile without time in the order its samples came
+ * (order.h): in each lane, sample after sample, each as long as its value
+ * in column col; samples of no positive value there are left out. */
+static int
+chart_order(const ft_profile *p, uint32_t thread, int col, ft_chart *ch, ft_diag *err)
+{
+	const ft_order *o = p->sample_order;
+	ch->ordinal = 1;
+	ch->col = col;
+	ch->origin = 0;
+	ch->interval = 1;
+	uint32_t *depth, *lane, maxd;
+	depths_and_lanes(p, &depth, &lane, &maxd);
+	uint32_t want = thread == FT_NONE || thread >= p->nnodes ? UINT32_MAX : lane[thread];
+	uint32_t nl = (p->threads != NULL ? p->nthreads : 0) + 1;
+	int64_t *at = xcalloc(nl, sizeof(int64_t)); /* each lane's next position */
+	tsample *s = xmalloc(sizeof(tsample) * (o->n ? o->n : 1));
+	size_t ns = 0;
+	for (uint32_t i = 0; i < o->n; i++) {
+		uint32_t leaf = o->leaf[i];
+		ft_val w = o->v[(size_t)i * (size_t)o->nv + (size_t)col];
+		if (w <= 0 || leaf >= p->nnodes || leaf == FT_ROOT)
+			continue;
+		if (thread != FT_NONE && lane[leaf] != want)
+			continue;
+		uint32_t l = lane[leaf] < nl ? lane[leaf] : nl - 1;
+		if (at[l] > INT64_MAX - w)
+			continue; /* cannot happen: the tree's sums are checked */
+		s[ns++] = (tsample){.t = at[l], .len = w, .i = i, .leaf = leaf, .lane = lane[leaf]};
+		at[l] += w;
+	}
+	free(at);
+	qsort(s, ns, sizeof(tsample), by_lane_time);
+	int rc = chart_samples(p, s, ns, INT64_MAX, depth, maxd, ch, err);
+	free(s);
+	free(lane);
+	free(depth);
+	return rc;
+}
+
+int
+chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, int col,
+    ft_chart *ch, ft_diag *err)
+{
+	*ch = (ft_chart){.thread = thread, .interval = 1000000};
+	const ft_timeline *tl = p->timeline;
+	if (tl == NULL && p->spans != NULL)
+		return chart_spans(p, a, b, thread, ch, err);
+	if (tl == NULL && p->sample_order != NULL && !p->sample_order->lost) {
+		if (col < 0 || col >= p->nvals || col >= p->sample_order->nv)
+			col = p->deftype >= 0 && p->deftype < p->sample_order->nv ? p->deftype : 0;
+		return chart_order(p, thread, col, ch, err);
+	}
+	if (tl == NULL) {
+		diag_set(err, "the profile keeps no time per sample");
+		return -1;
+	}
+	return chart_timed(p, a, b, thread, ch, err);
+}
 void
 chart_free(ft_chart *ch)
 {

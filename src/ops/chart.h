@@ -21,6 +21,12 @@
  * (the same node) and the first one's span ends where the second starts:
  * a gap breaks a span.
  *
+ * A profile without time that kept its samples' order (order.h: a folded
+ * file's lines, a pprof file's samples) is charted in that order, as
+ * speedscope's Time Order does: the axis is not time but the running sum
+ * of a value column, each sample as long as its value, one after the other
+ * in its lane (ch->ordinal).
+ *
  * A trace (its duration events kept as spans, spans.h) is charted as it
  * was recorded: each event from its start to its end at its depth, the
  * lanes its threads, a lane's root frame (no event) spanning its events.
@@ -60,15 +66,20 @@ typedef struct ft_chart {
 	                      * samples: a span is one event, a lane's root
 	                      * frame spans its events */
 	uint32_t thread;     /* the root child charted, FT_NONE: all */
+	int ordinal;         /* in sample order, not time (order.h): start,
+	                      * end, t0, t1 and interval are sums of column
+	                      * col's values, origin 0 */
+	int col;
 } ft_chart;
 
 /* The chart of p's samples with a <= t - origin < b (ns from
  * timeline_origin(); INT64_MIN, INT64_MAX for all) whose stack starts at
  * thread (a thread's root frame, p->threads[k].node; FT_NONE: every
- * sample).  -1 with err when p
- * keeps no time per sample, or the chart would hold more than
- * CHART_MAX_SPANS spans. */
-int chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread,
+ * sample).  Without time, in sample order by column col (p->deftype when
+ * col is not a column), a and b unused.  -1 with err when p keeps neither
+ * time nor order, or the chart would hold more than CHART_MAX_SPANS
+ * spans. */
+int chart_build(const ft_profile *p, int64_t a, int64_t b, uint32_t thread, int col,
     ft_chart *ch, ft_diag *err);
 void chart_free(ft_chart *ch);
 

@@ -20,6 +20,7 @@
 #include "base/arena.h"
 #include "profile/framesrc.h"
 #include "profile/labelsets.h"
+#include "profile/order.h"
 #include "profile/spans.h"
 #include "profile/timeline.h"
 #include "base/xalloc.h"
@@ -122,6 +123,7 @@ profile_free(ft_profile *p)
 	labelled_free(p->labels);
 	timeline_free(p->timeline);
 	spans_free(p->spans);
+	order_free(p->sample_order);
 	arena_free(p->arena);
 	free(p);
 }
@@ -257,6 +259,10 @@ profile_set_nvals(ft_profile *p, int n)
 {
 	if (n <= p->nvals)
 		return;
+	if (p->sample_order != NULL && p->sample_order->n > 0)
+		p->sample_order->lost = 1; /* its samples' columns moved */
+	else if (p->sample_order != NULL)
+		p->sample_order->nv = n;
 	int old = p->nvals;
 	ft_val *self = xbig_realloc(NULL, 0, vals_bytes(p->cap, n));
 	memset(self, 0, vals_bytes(p->nnodes, n));
@@ -289,6 +295,8 @@ profile_add_column(ft_profile *p, const char *name, const char *unit)
 	p->types = types;
 	p->nvals = n;
 	profile_set_type(p, old, name, unit);
+	if (p->sample_order != NULL)
+		order_add_column(p->sample_order);
 	return old;
 }
 
@@ -311,6 +319,17 @@ profile_rescale(ft_profile *p, int scale, ft_diag *err)
 			diag_set(err, "count too large for %d decimal places", scale);
 			return -1;
 		}
+	}
+	if (p->sample_order != NULL) {
+		size_t k = (size_t)p->sample_order->n * (size_t)p->sample_order->nv;
+		for (size_t i = 0; i < k; i++) {
+			ft_val v = p->sample_order->v[i];
+			if (v > INT64_MAX / m || v < INT64_MIN / m) {
+				diag_set(err, "count too large for %d decimal places", scale);
+				return -1;
+			}
+		}
+		order_scale(p->sample_order, m);
 	}
 	for (size_t i = 0; i < n; i++)
 		p->total[i] *= m;
@@ -470,6 +489,13 @@ profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name)
 	return id == FT_NONE && k > WIDE + 1 ? slots_find(p, parent, name) : id;
 }
 
+void
+profile_keep_order(ft_profile *p)
+{
+	if (p->sample_order == NULL)
+		p->sample_order = order_new(p->nvals);
+}
+
 int
 profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals, ft_diag *err)
 {
@@ -480,6 +506,8 @@ profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals, ft_diag *err)
 			return -1;
 		}
 	}
+	if (p->sample_order != NULL)
+		order_add(p->sample_order, node, vals);
 	return 0;
 }
 

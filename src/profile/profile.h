@@ -133,6 +133,10 @@ typedef struct ft_profile {
 	/* Each trace span's start, end and node (spans.h); owned, NULL when
 	 * the format has no spans.  Carried and dropped as the timeline. */
 	struct ft_spans *spans;
+	/* The samples in the order they came, for a profile without time
+	 * (order.h); owned, NULL unless the loader was asked to keep it
+	 * (profile_keep_order).  Carried and dropped as the timeline. */
+	struct ft_order *sample_order;
 
 	/* Threads whose stacks start at a root frame of their own, by node
 	 * (relabel.h); NULL when the format has none.  Not copied by
@@ -252,6 +256,9 @@ void profile_filled(ft_profile *p, uint32_t n, uint32_t max_depth,
 uint32_t profile_find_child(const ft_profile *p, uint32_t parent, uint32_t name);
 
 /* Add vals[0..nvals) to the node's self.  -1 with diag on overflow. */
+/* From now on keep each sample profile_add_self() adds, in order
+ * (order.h). */
+void profile_keep_order(ft_profile *p);
 int profile_add_self(ft_profile *p, uint32_t node, const ft_val *vals,
     ft_diag *err);
 

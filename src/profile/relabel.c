@@ -6,6 +6,7 @@
  * one forward pass maps every node) with those root frames renamed.
  */
 #include "profile/relabel.h"
+#include "profile/order.h"
 #include "profile/spans.h"
 #include "profile/timeline.h"
 
@@ -373,6 +374,14 @@ relabel_run(ft_profile *p, int g, int dm, enum ft_sort sort, int column,
 		timeline_remap_inplace(q->timeline, map);
 	} else if (rc == 0) {
 		q->timeline = timeline_remap(p->timeline, map);
+	}
+	/* The sample order likewise. */
+	if (rc == 0 && consume && p->sample_order != NULL) {
+		q->sample_order = p->sample_order;
+		p->sample_order = NULL;
+		order_remap_inplace(q->sample_order, map);
+	} else if (rc == 0) {
+		q->sample_order = order_remap(p->sample_order, map);
 	}
 	/* The spans as the timeline; dropped when two call paths above
 	 * spans merge (two threads into one process, or into the root):

@@ -143,6 +143,10 @@ view_free(ft_view *v)
 		profile_free(v->raw);
 	if (v->reload_free != NULL)
 		v->reload_free(v->reload_ctx);
+	if (v->order_free != NULL)
+		v->order_free(v->order_ctx);
+	if (v->chart.own != NULL)
+		profile_free(v->chart.own);
 	filters_free(&v->filters);
 	for (int i = 0; i < v->nfundo; i++)
 		filters_free(&v->fundo[i]);

@@ -82,6 +82,12 @@ enum ft_prompt_kind { PK_NONE = 0, PK_SEARCH, PK_FILTER, PK_TABLE };
 typedef ft_profile *(*ft_reload_fn)(void *ctx, int demangle, enum ft_sort sort,
     int col, ft_diag *err);
 
+/* The profile read again keeping its samples' order (profile/order.h),
+ * grouped and demangled as given, finished with (sort, col), or NULL with
+ * err set (view_set_order_loader). */
+typedef ft_profile *(*ft_order_fn)(void *ctx, int group, int demangle, enum ft_sort sort,
+    int col, ft_diag *err);
+
 typedef struct ft_pane {
 	int x, y, w, h;
 	int vset;          /* enum ft_vset */
@@ -202,6 +208,12 @@ typedef struct ft_view {
 	ft_reload_fn reload;
 	void *reload_ctx;
 	void (*reload_free)(void *ctx);
+	/* A profile without time is read again keeping its samples' order
+	 * for the flame chart (view_set_order_loader); NULL when it cannot
+	 * be (standard input, several files). */
+	ft_order_fn order_load;
+	void *order_ctx;
+	void (*order_free)(void *ctx);
 
 	/* The prompt on the status line. */
 	int prompt_kind;     /* enum ft_prompt_kind */
@@ -259,6 +271,10 @@ typedef struct ft_view {
 		uint32_t d, i;    /* the selected span: row, index in the row */
 		uint32_t scroll;  /* first row shown */
 		ft_diag err;      /* why the chart could not be built */
+		ft_profile *own;  /* read again in sample order (order_load),
+		                   * owned; NULL when base or raw has time or
+		                   * order */
+		int own_group, own_dm; /* the group and demangle it was read in */
 	} chart;
 	/* The activity line (a, view_activity.c): samples over time above the
 	 * flame graph, and the selected frame's, per column; cached for
@@ -497,6 +513,8 @@ void view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle,
 /* A base demangled while loading in mode demangle: the demangle key loads
  * it again through fn (a profile of other names, same name table).  The
  * view owns base and ctx (freed by ctx_free) from now on. */
+void view_set_order_loader(ft_view *v, ft_order_fn fn, void *ctx,
+    void (*ctx_free)(void *ctx));
 void view_set_reloader(ft_view *v, ft_profile *base, int demangle, ft_reload_fn fn,
     void *ctx, void (*ctx_free)(void *ctx));
 /* Show processes and threads at level g (enum ft_group): re-derive base

@@ -6,12 +6,15 @@
 
 #include <stdio.h>
 
+#include "input/load.h"
 #include "ops/chart.h"
 #include "ops/filters.h"
+#include "profile/order.h"
 #include "profile/spans.h"
 #include "profile/timeline.h"
 
-#define CHART_MIN_WINDOW 1000 /* ns: the narrowest window zoomed to */
+#define CHART_MIN_WINDOW 1000 /* ns: the narrowest window zoomed to (a
+                               * sample order's: 1) */
 
 /* Line 0 the title, line 1 the time axis, the rows, then the selected
  * span's stack, its figures and the key line. */
@@ -43,12 +46,49 @@ view_chart_sel(const ft_view *v)
 	return v->chart.i < n ? &r[v->chart.i] : NULL;
 }
 
+/* Has p time, spans or its samples' order to chart? */
+static int
+chartable(const ft_profile *p)
+{
+	return p != NULL && (p->timeline != NULL || p->spans != NULL ||
+	    (p->sample_order != NULL && !p->sample_order->lost));
+}
+
 const ft_profile *
 view_chart_profile(const ft_view *v)
 {
+	if (v->chart.own != NULL)
+		return v->chart.own;
+	/* Time: the tree as loaded, its threads the lanes.  An order: base,
+	 * its names as the flame graph shows them. */
 	if (v->raw != NULL && (v->raw->timeline != NULL || v->raw->spans != NULL))
 		return v->raw;
 	return v->base;
+}
+
+/* A profile without time, or with an order read in another group or
+ * demangle mode than shown: read it again in sample order.  0 when there
+ * is nothing to do or it was read, -1 with err. */
+static int
+order_reread(ft_view *v, ft_diag *err)
+{
+	const ft_profile *as = v->raw != NULL ? v->raw : v->base;
+	if (v->order_load == NULL || as == NULL || as->timeline != NULL || as->spans != NULL ||
+	    chartable(v->base) || !load_keeps_order(as->format))
+		return 0;
+	if (v->chart.own != NULL && v->chart.own_group == v->group &&
+	    v->chart.own_dm == v->demangle)
+		return 0;
+	ft_profile *p = v->order_load(v->order_ctx, v->group, v->demangle, v->sort, v->col, err);
+	if (p == NULL)
+		return -1;
+	if (v->chart.own != NULL)
+		profile_free(v->chart.own);
+	v->chart.own = p;
+	v->chart.own_group = v->group;
+	v->chart.own_dm = v->demangle;
+	v->chart.tl = NULL; /* built anew */
+	return 0;
 }
 
 uint32_t
@@ -70,10 +110,18 @@ chart_home(ft_view *v)
 void
 view_chart_ready(ft_view *v)
 {
-	const ft_profile *p = view_chart_profile(v);
 	if (!v->chart.active)
 		return;
-	if (p == NULL || (p->timeline == NULL && p->spans == NULL)) {
+	if (v->chart.own == NULL && order_reread(v, &v->chart.err) != 0) {
+		/* Read again after a reload (--watch), and failed. */
+		chart_free(&v->chart.ch);
+		v->chart.active = 0;
+		v->chart.tl = NULL;
+		view_message(v, v->chart.err.msg);
+		return;
+	}
+	const ft_profile *p = view_chart_profile(v);
+	if (!chartable(p)) {
 		/* A reload or a regroup took the time away: its spans name
 		 * nodes of a tree that is gone. */
 		chart_free(&v->chart.ch);
@@ -85,18 +133,21 @@ view_chart_ready(ft_view *v)
 	int64_t a = INT64_MIN, b = INT64_MAX;
 	if (!filters_time_range(&v->filters, &a, &b))
 		a = INT64_MIN, b = INT64_MAX;
-	const void *data = p->timeline != NULL ? (const void *)p->timeline : (const void *)p->spans;
+	const void *data = p->timeline != NULL ? (const void *)p->timeline :
+	    p->spans != NULL ? (const void *)p->spans : (const void *)p->sample_order;
 	/* What it was built from: a reload may put a new timeline at the
 	 * old one's address, so its size and the tree's count too. */
-	uint64_t n = p->timeline != NULL ? p->timeline->n : p->spans->n;
+	uint64_t n = p->timeline != NULL ? p->timeline->n : p->spans != NULL ? p->spans->n :
+	    p->sample_order->n;
 	if (v->chart.tl != data || v->chart.key_n != n || v->chart.key_nodes != p->nnodes)
 		v->chart.thread = FT_ROOT; /* other node ids */
 	else if (v->chart.ch.row != NULL && v->chart.a == a && v->chart.b == b &&
-	    v->chart.ch.thread == (v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread))
+	    v->chart.ch.thread == (v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread) &&
+	    (!v->chart.ch.ordinal || v->chart.ch.col == v->col))
 		return;
 	chart_free(&v->chart.ch);
 	if (chart_build(p, a, b, v->chart.thread == FT_ROOT ? FT_NONE : v->chart.thread,
-	    &v->chart.ch, &v->chart.err) != 0)
+	    v->col, &v->chart.ch, &v->chart.err) != 0)
 		return;
 	v->chart.tl = data;
 	v->chart.key_n = n;
@@ -109,12 +160,24 @@ view_chart_ready(ft_view *v)
 int
 view_chart_open(ft_view *v)
 {
+	if (v->cmp != NULL) {
+		v->message = "no flame chart in a comparison: open one profile";
+		return V_REDRAW;
+	}
+	ft_diag err;
+	if (order_reread(v, &err) != 0) {
+		view_message(v, err.msg);
+		return V_REDRAW;
+	}
 	const ft_profile *p = view_chart_profile(v);
-	if (v->cmp != NULL || p == NULL || (p->timeline == NULL && p->spans == NULL)) {
-		v->message = v->cmp != NULL ? "no flame chart in a comparison: open one "
-		    "profile" : "no flame chart: it needs a profile with time per sample "
-		    "(perf script, .cpuprofile, Chrome CPU profiles, JFR, speedscope) or a trace's "
-		    "duration events";
+	if (!chartable(p)) {
+		const ft_profile *as = v->raw != NULL ? v->raw : v->base;
+		v->message = as != NULL && load_keeps_order(as->format) ? "no flame chart: "
+		    "a profile without time is charted in its samples' order, kept only when "
+		    "asked for; standard input is read once: start with --view chart" :
+		    "no flame chart: it needs a profile with time per sample (perf script, "
+		    ".cpuprofile, Chrome CPU profiles, JFR, speedscope), a trace's duration "
+		    "events, or samples in an order (folded, pprof, stap, DTrace, bpftrace)";
 		return V_REDRAW;
 	}
 	if (p->timeline != NULL && p->timeline->n == 0) {
@@ -147,8 +210,9 @@ window_at(ft_view *v, int64_t v0, int64_t w)
 	int64_t all = ch->t1 - ch->t0;
 	if (w > all)
 		w = all;
-	if (w < CHART_MIN_WINDOW)
-		w = all < CHART_MIN_WINDOW ? (all > 0 ? all : 1) : CHART_MIN_WINDOW;
+	int64_t least = ch->ordinal ? 1 : CHART_MIN_WINDOW;
+	if (w < least)
+		w = all < least ? (all > 0 ? all : 1) : least;
 	if (v0 + w > ch->t1)
 		v0 = ch->t1 - w;
 	if (v0 < ch->t0)

@@ -510,6 +510,14 @@ view_set_raw(ft_view *v, ft_profile *raw, int group, int demangle, ft_profile *b
 }
 
 void
+view_set_order_loader(ft_view *v, ft_order_fn fn, void *ctx, void (*ctx_free)(void *ctx))
+{
+	v->order_load = fn;
+	v->order_ctx = ctx;
+	v->order_free = ctx_free;
+}
+
+void
 view_set_reloader(ft_view *v, ft_profile *base, int demangle, ft_reload_fn fn,
     void *ctx, void (*ctx_free)(void *ctx))
 {
@@ -591,6 +599,13 @@ view_reload(ft_view *v, ft_profile *base, ft_profile *raw, const ft_profile *b,
 		v->in[0] = base;
 		v->in[1] = b != NULL ? b : base;
 		return refilter(v, err);
+	}
+	if (v->chart.own != NULL) {
+		/* Read in sample order from the file before: read again
+		 * (view_chart_ready) when the chart is drawn. */
+		profile_free(v->chart.own);
+		v->chart.own = NULL;
+		v->chart.tl = NULL;
 	}
 	if (raw == NULL) {
 		v->base = base;

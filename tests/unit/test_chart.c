@@ -74,7 +74,7 @@ TEST(merged_spans_and_gaps)
 	/* The chart leaves the tree as it is. */
 	CHECK_STR(tree_folded(p, 0), "prog;main;a 1\nprog;main;a;x 2\nprog;main;a;y 1\n"
 	    "prog;main;b 2\n");
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK_STR(tree_folded(p, 0), "prog;main;a 1\nprog;main;a;x 2\nprog;main;a;y 1\n"
 	    "prog;main;b 2\n");
 	CHECK_INT((int)ch.rows, 4);
@@ -109,7 +109,7 @@ TEST(backwards)
 	ft_profile *p = phased(shuffled);
 	ft_chart ch;
 	ft_diag err;
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK_STR(row_text(p, &ch, 0), "prog 0-4/4 prog 10-12/2");
 	CHECK_STR(row_text(p, &ch, 2), "a 0-3/3 b 3-4/1 b 10-11/1 a 11-12/1");
 	CHECK_STR(row_text(p, &ch, 3), "x 0-2/2 y 2-3/1");
@@ -125,14 +125,14 @@ TEST(range)
 	ft_profile *p = phased(in_order);
 	ft_chart ch;
 	ft_diag err;
-	CHECK_INT(chart_build(p, 2 * MS, 11 * MS, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, 2 * MS, 11 * MS, FT_NONE, -1, &ch, &err), 0);
 	CHECK_INT((int)ch.samples, 3);
 	CHECK_STR(row_text(p, &ch, 0), "prog 2-4/2 prog 10-11/1");
 	CHECK_STR(row_text(p, &ch, 2), "a 2-3/1 b 3-4/1 b 10-11/1");
 	CHECK_STR(row_text(p, &ch, 3), "y 2-3/1");
 	chart_free(&ch);
 	/* A range with no sample: an empty chart, not an error. */
-	CHECK_INT(chart_build(p, 5 * MS, 9 * MS, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, 5 * MS, 9 * MS, FT_NONE, -1, &ch, &err), 0);
 	CHECK_INT((int)ch.samples, 0);
 	CHECK_INT((int)ch.rows, 0);
 	chart_free(&ch);
@@ -153,7 +153,7 @@ TEST(threads)
 		timeline_add(tl, i * MS, i % 2 ? g : f, 1, 0);
 	ft_chart ch;
 	ft_diag err;
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK_STR(row_text(p, &ch, 0), "A 0-1/1 B 1-2/1 A 2-3/1 B 3-4/1 A 4-5/1 B 5-6/1");
 	chart_free(&ch);
 	/* A and B threads. */
@@ -163,14 +163,14 @@ TEST(threads)
 	p->threads[1] = (ft_thread_root){.node = node_of(p, "B"), .process = FT_NONE,
 	    .merged = FT_NONE};
 	p->nthreads = p->cthreads = 2;
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK_INT((int)ch.rows, 4);
 	CHECK_STR(row_text(p, &ch, 0), "A 0-6/3");
 	CHECK_STR(row_text(p, &ch, 1), "f 0-6/3");
 	CHECK_STR(row_text(p, &ch, 2), "B 1-7/3");
 	CHECK_STR(row_text(p, &ch, 3), "g 1-7/3");
 	chart_free(&ch);
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, node_of(p, "A"), &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, node_of(p, "A"), -1, &ch, &err), 0);
 	CHECK_INT((int)(ch.interval / MS), 2);
 	CHECK_INT((int)ch.rows, 2);
 	CHECK_STR(row_text(p, &ch, 0), "A 0-6/3");
@@ -220,7 +220,7 @@ TEST(trace_spans)
 		return;
 	CHECK(p->spans != NULL && p->spans->n == 6);
 	ft_chart ch;
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK_INT(ch.events, 1);
 	CHECK_INT((int)ch.samples, 6);
 	CHECK_INT((int)ch.rows, 6);
@@ -232,14 +232,14 @@ TEST(trace_spans)
 	CHECK_STR(row_us(p, &ch, 5), "io 0.0-30.0/1");
 	chart_free(&ch);
 	/* A range clips: [115, 160) us. */
-	CHECK_INT(chart_build(p, 115000, 160000, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, 115000, 160000, FT_NONE, -1, &ch, &err), 0);
 	CHECK_STR(row_us(p, &ch, 1), "main 115.0-160.0/1");
 	CHECK_STR(row_us(p, &ch, 2), "parse 115.0-140.5/1 eval 150.0-160.0/1");
 	CHECK_STR(row_us(p, &ch, 3), "lex 115.0-122.0/1");
 	CHECK_INT((int)ch.rows, 4);
 	chart_free(&ch);
 	/* One thread. */
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, p->threads[1].node, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, p->threads[1].node, -1, &ch, &err), 0);
 	CHECK_INT((int)ch.rows, 2);
 	CHECK_STR(row_us(p, &ch, 1), "io 0.0-30.0/1");
 	chart_free(&ch);
@@ -376,7 +376,7 @@ TEST(real_perf_against_model)
 		return;
 	}
 	ft_chart ch;
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), 0);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), 0);
 	CHECK(ch.origin == origin);
 	int maxd = 0;
 	for (int i = 0; i < ns; i++)
@@ -431,7 +431,7 @@ TEST(no_time)
 	ft_profile *p = tree_from("a;b 3\n", 1);
 	ft_chart ch;
 	ft_diag err = {{0}};
-	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, &ch, &err), -1);
+	CHECK_INT(chart_build(p, INT64_MIN, INT64_MAX, FT_NONE, -1, &ch, &err), -1);
 	CHECK_STR(err.msg, "the profile keeps no time per sample");
 	chart_free(&ch);
 	profile_free(p);
