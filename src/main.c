@@ -184,7 +184,8 @@ static const struct cli_option options[] = {
 	    "  --view heatmap         open the heat map (key H): when the samples were\n"
 	    "                         taken, FlameScope's subsecond-offset picture\n"
 	    "  --view chart           open the flame chart (key T): the samples in time\n"
-	    "                         order, a frame as long as it stays on the stack\n"
+	    "                         order, a frame as long as it stays on the stack;\n"
+	    "                         without time, in the order of the file's samples\n"
 	    "                         (--view flame: the flame graph, the default)\n"},
 	{"details", no_argument, OPT_DETAILS,
 	    "  --details              open the details panel of the selected frame\n"},

@@ -13,6 +13,8 @@ python3 "$top/tests/time_ref.py" "$flametui" "$top/tests/data" || runtime=1
 # Firefox Profiler files (processed, gecko, samply's) against their JSON
 # read here (tests/data only).
 python3 "$top/tests/firefox_ref.py" "$flametui" "$top/tests/data" || runtime=1
+# The sample order of folded files (flame chart, speedscope export).
+python3 "$top/tests/order_ref.py" "$flametui" "$top/tests/data" || runtime=1
 # Trace spans and their evented speedscope export (tests/data only).
 python3 "$top/tests/spans_ref.py" "$flametui" "$top/tests/data" || runtime=1
 # Names from binaries built here (tests/symbols: gcc, gperftools, Go).

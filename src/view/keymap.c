@@ -72,7 +72,9 @@ const ft_keydef keymap[] = {
 	{"I", {'I'}, ACT_HEAT_IDLE, "heat map: show or leave out idle samples (perf's swapper in "
 	    "cpu_idle and the like, V8's (idle): left out by default, as FlameScope does)"},
 	{"T", {'T'}, ACT_CHART, "flame chart: the samples in time order (profiles with time; a "
-	    "trace's events as recorded), a lane per thread, one row per depth, a frame as long "
+	    "trace's events as recorded; folded, pprof, stap, DTrace and bpftrace files, "
+	    "which have no time, in the order of their samples, the file read again), a lane "
+	    "per thread, one row per depth, a frame as long "
 	    "as consecutive samples keep it on the stack; arrows select, Enter fits the selected "
 	    "frame, Backspace zooms out, 0 shows it all; the selected frame's start, duration "
 	    "and stack show below; a `time` filter (the heat map's range) limits it"},

@@ -172,12 +172,16 @@ view_chart_open(ft_view *v)
 	const ft_profile *p = view_chart_profile(v);
 	if (!chartable(p)) {
 		const ft_profile *as = v->raw != NULL ? v->raw : v->base;
-		v->message = as != NULL && load_keeps_order(as->format) ? "no flame chart: "
-		    "a profile without time is charted in its samples' order, kept only when "
-		    "asked for; standard input is read once: start with --view chart" :
-		    "no flame chart: it needs a profile with time per sample (perf script, "
-		    ".cpuprofile, Chrome CPU profiles, JFR, speedscope), a trace's duration "
-		    "events, or samples in an order (folded, pprof, stap, DTrace, bpftrace)";
+		const char *fmt = as != NULL && as->format != NULL && as->format[0] != '\0' ?
+		    as->format : "merged";
+		if (load_keeps_order(fmt)) {
+			v->message = "no flame chart: the samples' order of standard input or "
+			    "--merge is kept only with --view chart";
+		} else {
+			snprintf(v->msgbuf, sizeof(v->msgbuf), "no flame chart: a %s profile has "
+			    "neither time per sample nor samples in an order", fmt);
+			v->message = v->msgbuf;
+		}
 		return V_REDRAW;
 	}
 	if (p->timeline != NULL && p->timeline->n == 0) {

@@ -1,2 +1,3 @@
-# a profile without time has no flame chart: said
-LC_ALL=C $FLAMETUI --dump --view chart tests/data/small.folded 2>&1
+# a profile with neither time nor samples in an order (a call graph) has no
+# flame chart: said
+LC_ALL=C $FLAMETUI --dump --view chart tests/data/callgrind-hot.out.gz 2>&1
