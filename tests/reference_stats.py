@@ -165,7 +165,7 @@ for fmt, pre, ext, slowed in (("perf", "", ".perf.txt.gz", "parse"),
 # function per range are counted here from the raw perf text (cpu-clock's
 # period is fixed: one event, one sample); k is B/A of the totals (too few
 # functions for the median here, as the header says) and p is scipy's
-# binomtest of B's count of a + b at k / (1 + k) (rho is 0 here).  The
+# binomtest of B's count of a + b at k / (1 + k) (rho and tau are 0 here).  The
 # printed p has two significant digits.
 import gzip
 import re
@@ -205,7 +205,7 @@ for (a0, b0), (a1, b1) in (((0, 1), (2.5, None)), ((0.5, 1.5), (2, 2.6)), ((0, 1
     r = subprocess.run([flametui, "--top", "0", "--time-range", "%g,%g" % (a0, b0),
                         "--time-range-b", "%g,%s" % (a1, "end" if b1 is None else "%g" % b1),
                         phases], capture_output=True, text=True)
-    m = re.search(r"test of self samples: k = ([0-9.e+-]+) \(B/A of the totals\), rho = 0;", r.stdout)
+    m = re.search(r"test of self samples: k = ([0-9.e+-]+) \(B/A of the totals\), rho = 0, tau = 0;", r.stdout)
     check(name + ": tested, k = B/A of the range totals %.4g" % k,
           r.returncode == 0 and m is not None and abs(float(m.group(1)) - k) <= 5e-4 * k,
           r.stdout[:300] + r.stderr)
