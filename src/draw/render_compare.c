@@ -149,7 +149,7 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 	ft_val mx = compare_max_delta(cmp, b);
 	fmt_val(lo, sizeof(lo), v, 0);
 	fmt_val(hi, sizeof(hi), v, mx);
-	snprintf(buf, sizeof(buf), "%s rho=%.2g%s | ", kt, cmp->fit.rho, nt);
+	snprintf(buf, sizeof(buf), "%s rho=%.2g tau=%.3g%s | ", kt, cmp->fit.rho, cmp->fit.tau, nt);
 	x += text(c, x, y, c->w, buf, st_plain);
 	ft_style s1 = {0x000000, compare_verdict_rgb(1, 1, pal), 0};
 	ft_style s0 = {0x000000, compare_verdict_rgb(0, 0, pal), 0};

@@ -37,7 +37,7 @@ void rc_draw_status(const ft_view *v, ft_canvas *c, int x, ft_style st, ft_style
 /* The details panel's values of the selection from row y: A, B, delta
  * of total and self, and of all instances.  Returns the next row. */
 int rc_draw_details(ft_view *v, ft_canvas *c, int y);
-/* The verdict legend on row y: k, rho, what grey, red and blue (or the
+/* The verdict legend on row y: k, rho, tau, what grey, red and blue (or the
  * colour-blind palette's orange and blue) and + / - mean, and the
  * scale's numbers (the |delta| of the palest and deepest colour). */
 void rc_draw_legend(const ft_view *v, ft_canvas *c, int y);

@@ -1744,11 +1744,18 @@ compare_write_top_min(const ft_compare *c, enum cmp_basis b, long n, double min_
 			res[i].verdict = compare_name_verdict(c, r[i].name, &res[i].p, &res[i].q);
 	}
 	if (res != NULL) {
-		fprintf(out, "test of self samples: k = %.4g (%s), rho = %.3g; p two-sided "
-		    "beta-binomial, q Benjamini-Hochberg; slower/faster: q < 0.05, same: the "
-		    "95%% interval of B/A over k within +-10%%\n", fit.k,
+		/* tau: the count-scale floor (diffstat.h), only with a robust k. */
+		char tt[96];
+		if (fit.robust)
+			snprintf(tt, sizeof(tt), "%.3g samples (1.4826 x their median |b - k a|: "
+			    "no count varies less)", fit.tau);
+		else
+			snprintf(tt, sizeof(tt), "%.3g", fit.tau);
+		fprintf(out, "test of self samples: k = %.4g (%s), rho = %.3g, tau = %s; p "
+		    "two-sided beta-binomial, q Benjamini-Hochberg; slower/faster: q < 0.05, "
+		    "same: the 95%% interval of B/A over k within +-10%%\n", fit.k,
 		    fit.robust ? "median B/A of the functions with 20+ samples on both sides" :
-		    "B/A of the totals", fit.rho);
+		    "B/A of the totals", fit.rho, tt);
 		/* What changed for sure first; then by |delta| as before. */
 		ft_regress *sorted = xcalloc(count ? count : 1, sizeof(*sorted));
 		ds_result *rs = xcalloc(count ? count : 1, sizeof(*rs));

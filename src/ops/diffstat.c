@@ -15,6 +15,7 @@
 #include "base/xalloc.h"
 
 #define DS_TOL 1e-7 /* scipy's relative tolerance for "no more likely" */
+#define DS_MAD_SD 1.482602218505602 /* 1 / the median of |N(0, 1)|: MAD to sd */
 
 /* log pmf of k successes in n trials, chance p, intra-class correlation
  * rho (beta-binomial with alpha + beta = (1 - rho) / rho; 0: binomial). */
@@ -193,10 +194,21 @@ median_z(const uint64_t *a, const uint64_t *b, size_t m, double p0, double rho, 
 	return k ? median(tmp, k) : 0;
 }
 
+/* The widest beta-binomial of chance p that stays unimodal (alpha and
+ * beta >= 1): wider, it would make "every sample on one side" likelier
+ * than the expected split, which no longer describes noise. */
+static double
+rho_cap(double p)
+{
+	double m = p < 1 - p ? p : 1 - p;
+	return m > 0 ? m / (1 + m) : 0;
+}
+
 ds_fit
 ds_fit_counts(const uint64_t *a, const uint64_t *b, size_t m, double total_a, double total_b)
 {
-	ds_fit f = {.k = total_a > 0 ? total_b / total_a : 1, .rho = 0, .robust = 0, .nfit = 0};
+	ds_fit f = {.k = total_a > 0 ? total_b / total_a : 1, .rho = 0, .tau = 0, .robust = 0,
+	    .nfit = 0};
 	double *r = xcalloc(m ? m : 1, sizeof(*r));
 	size_t k = 0;
 	for (size_t i = 0; i < m; i++)
@@ -211,7 +223,7 @@ ds_fit_counts(const uint64_t *a, const uint64_t *b, size_t m, double total_a, do
 		double p0 = f.k / (1 + f.k);
 		const double target = 0.6745; /* the median of |N(0, 1)| */
 		if (median_z(a, b, m, p0, 0, r) > target) {
-			double lo = 0, hi = 1;
+			double lo = 0, hi = rho_cap(p0);
 			for (int it = 0; it < 100; it++) {
 				double mid = (lo + hi) / 2;
 				if (median_z(a, b, m, p0, mid, r) > target)
@@ -221,9 +233,33 @@ ds_fit_counts(const uint64_t *a, const uint64_t *b, size_t m, double total_a, do
 			}
 			f.rho = hi;
 		}
+		/* The count-scale floor: the robust spread (MAD about 0,
+		 * scaled to a normal's sd) of b - k a over the same functions. */
+		size_t j = 0;
+		for (size_t i = 0; i < m; i++)
+			if (a[i] >= DS_FIT_MIN && b[i] >= DS_FIT_MIN)
+				r[j++] = fabs((double)b[i] - f.k * (double)a[i]);
+		f.tau = DS_MAD_SD * median(r, j);
 	}
 	free(r);
 	return f;
+}
+
+double
+ds_rho_of(uint64_t n, const ds_fit *f)
+{
+	double k = f->k > 0 ? f->k : 1, p0 = k / (1 + k), rho = f->rho > 0 ? f->rho : 0;
+	double nn = (double)n, v = nn * p0 * (1 - p0);
+	if (n > 1 && f->tau > 0 && v > 0) {
+		/* b's variance given n at least (tau / (1 + k))^2: b - k a =
+		 * (1 + k) b - k n. */
+		double fl = f->tau / (1 + k);
+		double r = (fl * fl / v - 1) / (nn - 1);
+		if (r > rho)
+			rho = r;
+	}
+	double cap = rho_cap(p0);
+	return rho > cap ? cap : rho;
 }
 
 /* The smallest p-value n trials can give (every sample on one side). */
@@ -240,23 +276,29 @@ ds_test(uint64_t a, uint64_t b, const ds_fit *f)
 	ds_result r = {.p = 1, .q = NAN, .ratio = 1, .lo = 0, .hi = INFINITY,
 	    .verdict = DS_UNSURE, .need = INFINITY};
 	uint64_t n = a + b;
-	double k = f->k > 0 ? f->k : 1, p0 = k / (1 + k), rho = f->rho;
+	double k = f->k > 0 ? f->k : 1, p0 = k / (1 + k), rho = f->rho > 0 ? f->rho : 0;
 	r.ratio = a > 0 ? ((double)b / (double)a) / k : INFINITY;
 	if (n == 0)
 		return r;
-	r.p = ds_pvalue(b, n, p0, rho);
-	/* The 95% interval of the share of B, widened by rho, as a ratio. */
+	double rn = ds_rho_of(n, f);
+	r.p = ds_pvalue(b, n, p0, rn);
+	/* The 95% interval of the share of B, widened by rho_n, as a ratio. */
 	double ph = (double)b / (double)n, nn = (double)n;
 	double se = sqrt((ph * (1 - ph) > 0 ? ph * (1 - ph) : 0.25 / nn) *
-	    (1 + (nn - 1) * rho) / nn);
+	    (1 + (nn - 1) * rn) / nn);
 	double plo = ph - 1.96 * se, phi = ph + 1.96 * se;
 	r.lo = plo <= 0 ? 0 : plo >= 1 ? INFINITY : plo / (1 - plo) / k;
 	r.hi = phi >= 1 ? INFINITY : phi <= 0 ? 0 : phi / (1 - phi) / k;
 	/* Samples that would pin the ratio to +-10%: the odds' relative
-	 * half-width 1.96 sqrt((1 + (n-1) rho) / (n p (1-p))) at ln 1.1. */
+	 * half-width 1.96 sqrt((1 + (n-1) rho) / (n p (1-p))) at ln 1.1, and
+	 * under the floor 1.96 (tau / (1 + k)) / (n p (1-p)) at ln 1.1. */
 	double pp = ph > 0 && ph < 1 ? ph : p0;
 	double c = pow(log1p(DS_SAME_BAND) / 1.96, 2) * pp * (1 - pp);
 	r.need = rho >= c ? INFINITY : ceil((1 - rho) / (c - rho));
+	double fl = f->tau > 0 ? f->tau / (1 + k) : 0;
+	double nf = ceil(sqrt(fl * fl / (pp * (1 - pp) * c)));
+	if (nf > r.need)
+		r.need = nf;
 	return r;
 }
 
@@ -270,7 +312,7 @@ ds_test_all(const uint64_t *a, const uint64_t *b, size_t m, const ds_fit *f, ds_
 		/* Independent filtering: only what could reach significance
 		 * counts in the correction. */
 		uint64_t n = a[i] + b[i];
-		p[i] = n > 0 && best_p(n, p0, f->rho) < DS_ALPHA ? out[i].p : NAN;
+		p[i] = n > 0 && best_p(n, p0, ds_rho_of(n, f)) < DS_ALPHA ? out[i].p : NAN;
 	}
 	ds_bh(p, m, q);
 	for (size_t i = 0; i < m; i++) {

@@ -9,10 +9,25 @@
  * least DS_FIT_FUNCS of them), else B/A of the totals; one big regression
  * then does not make every other function look faster.
  *
- * Real runs scatter more than a binomial: the test is a beta-binomial with
- * intra-class correlation rho (variance n p0 (1-p0) (1 + (n-1) rho)), rho
- * fitted so that the median |z| over the fitting functions is 0.6745 (the
- * median of |N(0,1)|); rho = 0 when they scatter no more than a binomial.
+ * Real runs scatter more than a binomial, in two ways.  In proportion: the
+ * test is a beta-binomial with intra-class correlation rho (variance
+ * n p0 (1-p0) (1 + (n-1) rho)), rho fitted so that the median |z| over the
+ * fitting functions is 0.6745 (the median of |N(0,1)|); rho = 0 when they
+ * scatter no more than a binomial.  And in counts: samples move between a
+ * function and its caller or callee from run to run (V8 gives a call
+ * site's samples to either side), a count-scale noise whose size does not
+ * grow with the function, so a small function can swing by more than its
+ * binomial spread while the big ones scatter less than theirs.  Its scale
+ * tau is the robust spread of the count differences b - k a over the same
+ * fitting functions (1.4826 x their median |b - k a|, in samples of B, 0
+ * without a robust k), and no function's b, given n, is taken to vary less
+ * than (tau / (1 + k))^2 (b - k a = (1 + k) b - k n): each function is
+ * tested with its own rho_n = max(rho, ((tau / (1 + k))^2 / (n p0 (1-p0))
+ * - 1) / (n - 1)), at most p / (1 + p) for p = min(p0, 1 - p0) (alpha
+ * and beta >= 1: the widest beta-binomial that is still unimodal).  A
+ * variance floor in the manner of the "fudge factor" s0 of SAM (Tusher et
+ * al. 2001): the big functions keep their own (binomial) spread, so a real
+ * change in them is found as before.
  *
  * p: exact two-sided, scipy.stats.binomtest's rule: the sum of the
  * probabilities of all outcomes no more likely than the observed one (with
@@ -42,10 +57,11 @@ enum ds_verdict {
 	DS_FASTER,
 };
 
-/* How k and rho were found. */
+/* How k, rho and tau were found. */
 typedef struct ds_fit {
 	double k;      /* expected B/A of an unchanged function */
 	double rho;    /* over-dispersion (intra-class correlation), >= 0 */
+	double tau;    /* count-scale noise: robust sd of b - k a, >= 0 */
 	int robust;    /* k is the median ratio (1) or B/A of the totals (0) */
 	uint32_t nfit; /* functions the median and rho were taken over */
 } ds_fit;
@@ -67,9 +83,13 @@ double ds_pvalue(uint64_t x, uint64_t n, double p, double rho);
  * out) gives q[i] NAN and does not count in m. */
 void ds_bh(const double *p, size_t m, double *q);
 
-/* k and rho from per-function counts a[i], b[i] (i < m) and the totals. */
+/* k, rho and tau from per-function counts a[i], b[i] (i < m) and the totals. */
 ds_fit ds_fit_counts(const uint64_t *a, const uint64_t *b, size_t m,
     double total_a, double total_b);
+
+/* The intra-class correlation a function of n = a + b samples is tested
+ * with: rho, or more to give b the floor variance (tau / (1 + k))^2. */
+double ds_rho_of(uint64_t n, const ds_fit *f);
 
 /* Test one count pair under a fit (q left NAN; ds_test_all sets it). */
 ds_result ds_test(uint64_t a, uint64_t b, const ds_fit *f);

@@ -11,7 +11,7 @@ S=tests/data/compare-stats
 legend_has() { ft_screen | grep -Eq -- "$1"; }
 
 ft_start 150 30 -- --diff "$S/same1.perf.txt.gz" "$S/slow.perf.txt.gz"
-ft_check "opens robust: A times k" ft_wait_for 'k=0\.954 \(robust\) rho=0 \| robust: A x0\.954, T_A 1\.79 s, T_B 1\.87 s \[K\]'
+ft_check "opens robust: A times k" ft_wait_for 'k=0\.954 \(robust\) rho=0 tau=4\.1 \| robust: A x0\.954, T_A 1\.79 s, T_B 1\.87 s \[K\]'
 ft_check "robust: the header shows A scaled" ft_matches '^diff \| .* A 1\.71 s -> B 1\.87 s'
 ft_check "parse signed slower" ft_matches '\+parse'
 ft_keys K
