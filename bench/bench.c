@@ -13,7 +13,18 @@
  *       200x60.
  *       The pattern is RE, else the exact name of the function with the
  *       most self time.
- *   --cpu (with either): CPU time of the process instead of wall time.
+ *   flametui-bench --time [--samples N] [--runs N] PROFILE
+ *       the time views on a big tree: PROFILE gets a timeline of N samples
+ *       (default 10 M) over 60 s, in time order, each sample's stack drawn
+ *       from the profile's stacks in proportion to their self value (a
+ *       fixed-seed generator: the same every run).  Median ms over runs
+ *       (default 5) of: the heat map opened and drawn at 200x60 (binning
+ *       and render: its first draw after a load), a cursor move and its
+ *       redraw (over 200 moves), a one-second range taken (m, Right,
+ *       Enter: the range's flame graph built from the timeline and drawn)
+ *       and the activity line's first draw.  Idle frames are looked for
+ *       as in a perf recording (FlameScope's rule).
+ *   --cpu (with any): CPU time of the process instead of wall time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +38,7 @@
 #include "draw/render.h"
 #include "draw/view_svg.h"
 #include "ops/filters.h"
+#include "profile/timeline.h"
 #include "view/view.h"
 #include "base/xalloc.h"
 
@@ -221,19 +233,122 @@ bench_filters(ft_profile *p, int col, const char *search, int runs)
 	return 0;
 }
 
+/* A fixed-seed xorshift: the same timeline every run. */
+static uint64_t
+next_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static int
+bench_time(ft_profile *p, int col, long nsamples, int runs)
+{
+	/* The stacks with self value, and their running sums. */
+	uint32_t *leaf = xmalloc(sizeof(uint32_t) * p->nnodes);
+	double *cum = xmalloc(sizeof(double) * p->nnodes);
+	uint32_t nl = 0;
+	double sum = 0;
+	for (uint32_t n = 1; n < p->nnodes; n++) {
+		ft_val s = profile_self(p, n, col);
+		if (s <= 0)
+			continue;
+		sum += (double)s;
+		leaf[nl] = n;
+		cum[nl++] = sum;
+	}
+	if (nl == 0) {
+		fprintf(stderr, "flametui-bench: --time: empty profile\n");
+		return 1;
+	}
+	ft_timeline *tl = p->timeline = timeline_new(col, -1);
+	tl->idle_rule = FT_IDLE_PERF; /* as a perf recording's: idle frames looked for */
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	int64_t span = 60 * FT_NS, t0 = 1700000000 * FT_NS;
+	for (long i = 0; i < nsamples; i++) {
+		double r = (double)(next_rand(&x) >> 11) / 9007199254740992.0 * sum;
+		uint32_t lo = 0, hi = nl - 1;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (cum[mid] < r)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		timeline_add(tl, t0 + span * i / nsamples, leaf[lo], 1, col);
+	}
+	free(leaf);
+	free(cum);
+	double *heat = xmalloc(sizeof(double) * (size_t)runs);
+	double *move = xmalloc(sizeof(double) * (size_t)runs);
+	double *range = xmalloc(sizeof(double) * (size_t)runs);
+	double *act = xmalloc(sizeof(double) * (size_t)runs);
+	const int moves = 200;
+	for (int r = 0; r < runs; r++) {
+		ft_view v;
+		view_init(&v, p, 200, 60);
+		v.col = col;
+		v.utf8 = 1;
+		ft_canvas c;
+		canvas_init(&c, v.w, v.h, 1);
+		render_view(&v, &c);
+		double t = mono_ms();
+		view_apply(&v, ACT_HEATMAP);
+		render_view(&v, &c);
+		heat[r] = mono_ms() - t;
+		t = mono_ms();
+		for (int k = 0; k < moves; k++) {
+			view_apply(&v, k % 50 < 25 ? ACT_RIGHT : ACT_LEFT);
+			render_view(&v, &c);
+		}
+		move[r] = (mono_ms() - t) / moves;
+		/* A one-second range: its first cell, the same row one column on. */
+		view_apply(&v, ACT_TOP);
+		for (int k = 0; k < 10; k++)
+			view_apply(&v, ACT_RIGHT);
+		view_apply(&v, ACT_HEAT_MARK);
+		view_apply(&v, ACT_RIGHT);
+		t = mono_ms();
+		view_apply(&v, ACT_ZOOM);
+		render_view(&v, &c);
+		range[r] = mono_ms() - t;
+		if (v.heat.active || v.filters.n != 1) {
+			fprintf(stderr, "flametui-bench: --time: the range was not taken\n");
+			return 1;
+		}
+		t = mono_ms();
+		view_apply(&v, ACT_ACTIVITY);
+		render_view(&v, &c);
+		act[r] = mono_ms() - t;
+		canvas_free(&c);
+		view_free(&v);
+	}
+	printf("nodes=%u samples=%u runs=%d heatmap_ms=%.1f cursor_ms=%.3f range_ms=%.1f "
+	    "activity_ms=%.1f\n", p->nnodes, tl->n, runs, median(heat, runs),
+	    median(move, runs), median(range, runs), median(act, runs));
+	free(heat);
+	free(move);
+	free(range);
+	free(act);
+	return 0;
+}
+
 static int
 usage(void)
 {
 	fprintf(stderr, "usage: flametui-bench [--cpu] --keys N PROFILE\n"
-	    "       flametui-bench [--cpu] --filters [--runs N] [--search RE] PROFILE\n");
+	    "       flametui-bench [--cpu] --filters [--runs N] [--search RE] PROFILE\n"
+	    "       flametui-bench [--cpu] --time [--samples N] [--runs N] PROFILE\n");
 	return 2;
 }
 
 int
 main(int argc, char **argv)
 {
-	long keys = 0;
-	int filters = 0, runs = 5;
+	long keys = 0, samples = 10000000;
+	int filters = 0, timed = 0, runs = 5;
 	const char *search = NULL, *path = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc) {
@@ -245,6 +360,13 @@ main(int argc, char **argv)
 			bench_clock = CLOCK_PROCESS_CPUTIME_ID;
 		} else if (strcmp(argv[i], "--filters") == 0) {
 			filters = 1;
+		} else if (strcmp(argv[i], "--time") == 0) {
+			timed = 1;
+		} else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
+			char *end;
+			samples = strtol(argv[++i], &end, 10);
+			if (*end != '\0' || samples < 1 || samples > (long)UINT32_MAX)
+				return usage();
 		} else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
 			runs = atoi(argv[++i]);
 			if (runs < 1)
@@ -257,7 +379,7 @@ main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (path == NULL || (keys == 0) == (filters == 0))
+	if (path == NULL || (keys != 0) + filters + timed != 1)
 		return usage();
 	ft_load_opts lo = {0};
 	ft_load_report rep;
@@ -268,7 +390,9 @@ main(int argc, char **argv)
 		return 1;
 	}
 	int rc = 0;
-	if (filters) {
+	if (timed) {
+		rc = bench_time(p, p->deftype, samples, runs);
+	} else if (filters) {
 		rc = bench_filters(p, p->deftype, search, runs);
 	} else {
 		ft_view v;

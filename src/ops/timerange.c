@@ -14,38 +14,73 @@ static const char *const idle_funcs[] = {"cpuidle", "cpu_idle",
     "cpu_bringup_and_idle", "native_safe_halt", "xen_hypercall_sched_op",
     "xen_hypercall_vcpu_op"};
 
+/* What a name says for FlameScope's idle rules, one bit each. */
+enum {
+	IDLE_SWAPPER = 1,  /* holds "swapper" */
+	IDLE_ANY = 2,      /* holds an idle function's name */
+	IDLE_AFTER = 4,    /* holds one after its first "swapper" */
+	IDLE_V8 = 8,       /* is "(idle)" */
+};
+
+static int
+holds_idle_func(const char *s)
+{
+	for (size_t i = 0; i < sizeof(idle_funcs) / sizeof(idle_funcs[0]); i++)
+		if (strstr(s, idle_funcs[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 uint8_t *
 timerange_idle_nodes(const ft_profile *p)
 {
 	const ft_timeline *tl = p->timeline;
 	if (tl == NULL || tl->idle_rule == FT_IDLE_NONE)
 		return NULL;
+	/* Each name looked at once (a big tree has far fewer names than
+	 * nodes), then one pass over the nodes. */
+	uint32_t nnames = intern_count(p->names);
+	uint8_t *bits = xcalloc(nnames ? nnames : 1, 1);
+	for (uint32_t id = 0; id < nnames; id++) {
+		const char *name = intern_str(p->names, id);
+		const char *sw = strstr(name, "swapper");
+		bits[id] = (uint8_t)((sw != NULL ? IDLE_SWAPPER : 0) |
+		    (holds_idle_func(name) ? IDLE_ANY : 0) |
+		    (sw != NULL && holds_idle_func(sw + 7) ? IDLE_AFTER : 0) |
+		    (strcmp(name, "(idle)") == 0 ? IDLE_V8 : 0));
+	}
 	/* 0: nothing yet, 1: below a swapper frame, 2: idle.  A parent's
-	 * id is below its children's: one pass in id order. */
+	 * id is below its children's: one pass in id order.  FlameScope's
+	 * regex swapper.*(cpuidle|...) runs over the stack's text, so one
+	 * frame may hold both (then what follows "swapper" in it counts). */
 	uint8_t *st = xcalloc(p->nnodes ? p->nnodes : 1, 1);
 	for (uint32_t n = 1; n < p->nnodes; n++) {
 		uint8_t s = st[p->nodes[n].parent];
-		const char *name = intern_str(p->names, p->nodes[n].name);
-		if (tl->idle_rule == FT_IDLE_V8) {
-			s = s == 2 || strcmp(name, "(idle)") == 0 ? 2 : 0;
-		} else if (s < 2) {
-			if (s == 0 && strstr(name, "swapper") != NULL)
-				s = 1;
-			/* FlameScope's regex: swapper.*(cpuidle|...) over
-			 * the stack text, so the same frame may hold both. */
-			const char *from = s == 1 ? name : NULL;
-			if (from != NULL && st[p->nodes[n].parent] == 0)
-				from = strstr(name, "swapper") + 7;
-			for (size_t i = 0; from != NULL &&
-			    i < sizeof(idle_funcs) / sizeof(idle_funcs[0]); i++)
-				if (strstr(from, idle_funcs[i]) != NULL)
-					s = 2;
-		}
+		uint32_t id = p->nodes[n].name;
+		uint8_t b = id < nnames ? bits[id] : 0;
+		if (tl->idle_rule == FT_IDLE_V8)
+			s = s == 2 || (b & IDLE_V8) ? 2 : 0;
+		else if (s == 1)
+			s = b & IDLE_ANY ? 2 : 1;
+		else if (s == 0 && (b & IDLE_SWAPPER))
+			s = b & IDLE_AFTER ? 2 : 1;
 		st[n] = s;
 	}
+	free(bits);
+	/* As a set of one bit per node: 4 M nodes in 512 KiB. */
+	uint8_t *set = xcalloc(((size_t)p->nnodes + 7) / 8 + 1, 1);
+	int any = 0;
 	for (uint32_t n = 0; n < p->nnodes; n++)
-		st[n] = st[n] == 2;
-	return st;
+		if (st[n] == 2) {
+			set[n >> 3] |= (uint8_t)(1u << (n & 7));
+			any = 1;
+		}
+	free(st);
+	if (!any) { /* nothing idle: no lookup per sample */
+		free(set);
+		return NULL;
+	}
+	return set;
 }
 
 int

@@ -11,12 +11,12 @@
 #include "profile/profile.h"
 #include "profile/timeline.h"
 
-/* Per node of p: 1 when its samples are idle by FlameScope's rules (perf:
+/* The nodes of p whose samples are idle by FlameScope's rules (perf:
  * a frame with "swapper" and a frame at or below it with cpuidle,
  * cpu_idle, cpu_bringup_and_idle, native_safe_halt,
  * xen_hypercall_sched_op or xen_hypercall_vcpu_op in its name; V8: a frame
- * named "(idle)").  malloc'd, p->nnodes bytes; NULL when p has no
- * timeline or no idle rule. */
+ * named "(idle)"), as a set of one bit per node (ft_bit()).  malloc'd;
+ * NULL when p has no timeline, no idle rule or no idle frame. */
 uint8_t *timerange_idle_nodes(const ft_profile *p);
 
 /* The heat map of p (heatmap_bin with idle samples left out unless

@@ -2,9 +2,11 @@
  * map binning (see timeline.h). */
 #include "profile/timeline.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/xalloc.h"
 
@@ -206,6 +208,59 @@ heatmap_step(const ft_timeline *tl, int64_t step_s, uint32_t max_cols)
 	return s * FT_NS;
 }
 
+/* Samples lo..hi of a timeline binned into counts (heatmap_bin()). */
+struct binpart {
+	const ft_timeline *tl;
+	uint32_t lo, hi, rows;
+	int64_t step, o;
+	const uint8_t *idle;
+	uint32_t *counts;
+	uint64_t idle_n;
+};
+
+/* Timelines of this many samples are binned by two threads. */
+#define BIN_SPLIT (1u << 20)
+
+static void
+bin_part(struct binpart *b)
+{
+	const ft_timeline *tl = b->tl;
+	uint32_t rows = b->rows;
+	/* The second and the column of the sample before: samples mostly come
+	 * in time order, so most fall in both again and need no division. */
+	int64_t sec0 = 0, sec1 = 0, col0 = 0, col1 = 0, c = 0;
+	int fresh = 1;
+	for (uint32_t i = b->lo; i < b->hi; i++) {
+		if (b->idle != NULL && ft_bit(b->idle, tl->leaf[i])) {
+			b->idle_n++;
+			continue;
+		}
+		int64_t t = tl->t[i];
+		if (fresh || t < sec0 || t >= sec1) {
+			sec0 = floor_div(t, FT_NS) * FT_NS;
+			sec1 = sec0 + FT_NS;
+		}
+		if (fresh || t - b->o < col0 || t - b->o >= col1) {
+			c = floor_div(t - b->o, b->step);
+			col0 = c * b->step;
+			col1 = col0 + b->step;
+		}
+		fresh = 0;
+		/* floor(rows * frac / 1e9): frac < 1e9, rows <= 1000. */
+		uint32_t r = rows - (uint32_t)((t - sec0) * (int64_t)rows / FT_NS) - 1;
+		uint32_t *cell = &b->counts[(size_t)c * rows + r];
+		if (*cell < UINT32_MAX)
+			(*cell)++;
+	}
+}
+
+static void *
+bin_thread(void *arg)
+{
+	bin_part(arg);
+	return NULL;
+}
+
 void
 heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
     const uint8_t *idle, ft_heatmap *hm)
@@ -225,22 +280,37 @@ heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
 	*hm = (ft_heatmap){.rows = rows, .cols = (uint32_t)cols, .step = step,
 	    .origin = o};
 	hm->counts = xcalloc((size_t)cols * rows, sizeof(uint32_t));
-	for (uint32_t i = 0; i < tl->n; i++) {
-		if (idle != NULL && idle[tl->leaf[i]]) {
-			hm->idle++;
-			continue;
+	size_t ncells = (size_t)cols * rows;
+	struct binpart whole = {.tl = tl, .lo = 0, .hi = tl->n, .rows = rows, .step = step,
+	    .o = o, .idle = idle, .counts = hm->counts};
+	/* A big timeline in two halves, the second on a thread of its own
+	 * with counts of its own, added after. */
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct binpart second = whole;
+	pthread_t th;
+	int two = tl->n >= BIN_SPLIT && cpus >= 2;
+	if (two) {
+		second.lo = whole.hi = tl->n / 2;
+		second.counts = xcalloc(ncells, sizeof(uint32_t));
+		two = pthread_create(&th, NULL, bin_thread, &second) == 0;
+		if (!two) {
+			free(second.counts);
+			whole.hi = tl->n;
 		}
-		int64_t t = tl->t[i];
-		int64_t c = floor_div(t - o, step);
-		int64_t frac = t - floor_div(t, FT_NS) * FT_NS;
-		/* floor(rows * frac / 1e9): frac < 1e9, rows <= 1000. */
-		uint32_t r = rows - (uint32_t)(frac * (int64_t)rows / FT_NS) - 1;
-		uint32_t *cell = &hm->counts[(size_t)c * rows + r];
-		if (*cell < UINT32_MAX)
-			(*cell)++;
-		if (*cell > hm->maxvalue)
-			hm->maxvalue = *cell;
 	}
+	bin_part(&whole);
+	if (two) {
+		pthread_join(th, NULL);
+		for (size_t i = 0; i < ncells; i++)
+			hm->counts[i] = hm->counts[i] > UINT32_MAX - second.counts[i] ? UINT32_MAX :
+			    hm->counts[i] + second.counts[i];
+		whole.idle_n += second.idle_n;
+		free(second.counts);
+	}
+	hm->idle = whole.idle_n;
+	for (size_t i = 0; i < ncells; i++)
+		if (hm->counts[i] > hm->maxvalue)
+			hm->maxvalue = hm->counts[i];
 }
 
 /* The activity line's slicing: span and whether span * ncols fits. */
@@ -331,7 +401,7 @@ timeline_activity_all(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip
 			uint32_t k = first[c + 1] - first[c];
 			if (skip != NULL)
 				for (uint32_t i = first[c]; i < first[c + 1]; i++)
-					k -= skip[tl->leaf[i]] != 0;
+					k -= ft_bit(skip, tl->leaf[i]);
 			all[c] = k;
 			if (k > max)
 				max = k;
@@ -341,7 +411,7 @@ timeline_activity_all(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip
 	}
 	for (uint32_t i = 0; i < tl->n; i++) {
 		uint32_t leaf = tl->leaf[i];
-		if (skip != NULL && skip[leaf])
+		if (skip != NULL && ft_bit(skip, leaf))
 			continue;
 		uint32_t c = act_col(&a, tl->t[i] - a.o);
 		if (all[c] < UINT32_MAX)
@@ -381,7 +451,7 @@ timeline_activity_in(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
 			else
 				for (uint32_t i = lo; i < hi; i++) {
 					uint32_t l = tl->leaf[i];
-					k += !skip[l] && (mark == NULL || mark[l]);
+					k += !ft_bit(skip, l) && (mark == NULL || mark[l]);
 				}
 			in[c] = k;
 		}
@@ -390,7 +460,7 @@ timeline_activity_in(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
 	}
 	for (uint32_t i = 0; i < tl->n; i++) {
 		uint32_t leaf = tl->leaf[i];
-		if (skip != NULL && skip[leaf])
+		if (skip != NULL && ft_bit(skip, leaf))
 			continue;
 		if (mark != NULL && !mark[leaf])
 			continue;

@@ -97,13 +97,22 @@ typedef struct ft_heatmap {
 	int with_idle;     /* for the caller: binned with idle samples */
 } ft_heatmap;
 
+/* Is node n in set, a set of nodes one bit each (timerange_idle_nodes():
+ * a big tree's set stays in cache while its samples are binned)? */
+static inline int
+ft_bit(const uint8_t *set, uint32_t n)
+{
+	return set[n >> 3] >> (n & 7) & 1;
+}
+
 /* The step of a heat map's columns: step_s seconds, or when 0 the
  * smallest of 1, 2, 5, 10, 60, 300, 600, 1800, 3600... s giving at most
  * max_cols columns (max_cols 0: 1 s). */
 int64_t heatmap_step(const ft_timeline *tl, int64_t step_s, uint32_t max_cols);
 
 /* Bin tl: rows per second, step ns per column (heatmap_step()); samples
- * at a node with idle[node] set are left out (idle may be NULL). */
+ * at a node in idle (a set of one bit per node, ft_bit()) are left out
+ * (idle may be NULL). */
 void heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
     const uint8_t *idle, ft_heatmap *hm);
 void heatmap_free(ft_heatmap *hm);
@@ -115,7 +124,8 @@ void heatmap_free(ft_heatmap *hm);
  * counts the samples in slice i, in[i] those of them with from <= t -
  * origin < to (a time range shown) whose leaf has mark[leaf] set (mark
  * NULL: every leaf; in may be NULL).  Samples at
- * a node with skip[node] set (idle ones) are left out; skip may be NULL.
+ * a node in skip (a set of one bit per node, ft_bit(): idle ones) are left
+ * out; skip may be NULL.
  * Returns the largest all[i].  Samples in time order (not backwards)
  * are sliced by binary search, with no division per sample. */
 uint32_t timeline_activity(const ft_timeline *tl, uint32_t ncols,

@@ -569,9 +569,9 @@ view_set_tree(ft_view *v, ft_profile *p, ft_compare *c)
 	v->prof = p;
 	v->cmp = c;
 	v->inst.p = NULL; /* all-instances cache */
-	v->act.valid = 0; /* the activity line's, and its idle nodes */
+	v->act.valid = 0; /* the activity line's (its idle nodes are base's:
+	                   * dropped where base changes) */
 	v->act.all_valid = 0;
-	v->act.idle_base = NULL;
 	v->table.prof = NULL; /* the function table's rows are of the old tree */
 	if (c == NULL && v->col >= p->nvals)
 		v->col = p->deftype;

@@ -291,8 +291,10 @@ typedef struct ft_view {
 		uint32_t sel, ncols, max;
 		int with_idle, nfilters;
 		uint32_t *all, *in;  /* ncols each */
-		uint8_t *idle;       /* base's idle nodes (NULL: none) */
+		uint8_t *idle;       /* base's idle nodes (NULL: none), a set of
+		                      * one bit per node (view_idle_nodes) */
 		const ft_profile *idle_base;
+		const ft_timeline *idle_tl;
 	} act;
 } ft_view;
 
@@ -365,6 +367,9 @@ int view_legend_row(const ft_view *v);
 /* view_activity.c: the activity line's counts for ncols columns
  * (v->act.all, v->act.in, v->act.max), worked out when stale. */
 void view_activity_ready(ft_view *v, uint32_t ncols);
+/* base's idle nodes (timerange_idle_nodes), kept for base and its
+ * timeline: the heat map and the activity line share them.  NULL: none. */
+const uint8_t *view_idle_nodes(ft_view *v);
 /* Toggle it (key a): V_* flags. */
 int view_activity_toggle(ft_view *v);
 

@@ -10,6 +10,21 @@
 #include "base/xalloc.h"
 #include "ops/timerange.h"
 
+const uint8_t *
+view_idle_nodes(ft_view *v)
+{
+	const ft_profile *b = v->base;
+	if (b == NULL || b->timeline == NULL)
+		return NULL;
+	if (v->act.idle_base != b || v->act.idle_tl != b->timeline) {
+		free(v->act.idle);
+		v->act.idle = timerange_idle_nodes(b);
+		v->act.idle_base = b;
+		v->act.idle_tl = b->timeline;
+	}
+	return v->act.idle;
+}
+
 void
 view_activity_ready(ft_view *v, uint32_t ncols)
 {
@@ -21,18 +36,14 @@ view_activity_ready(ft_view *v, uint32_t ncols)
 	if (all_ok && v->act.valid && v->act.prof == v->prof && v->act.sel == v->sel &&
 	    v->act.nfilters == v->filters.n)
 		return;
-	if (v->act.idle_base != b || v->act.tl != b->timeline) {
-		free(v->act.idle);
-		v->act.idle = timerange_idle_nodes(b);
-		v->act.idle_base = b;
-	}
+	const uint8_t *idle = view_idle_nodes(v);
 	if (v->act.ncols != ncols || v->act.all == NULL) {
 		free(v->act.all);
 		free(v->act.in);
 		v->act.all = xcalloc(ncols, sizeof(uint32_t));
 		v->act.in = xcalloc(ncols, sizeof(uint32_t));
 	}
-	const uint8_t *skip = v->heat.with_idle ? NULL : v->act.idle;
+	const uint8_t *skip = v->heat.with_idle ? NULL : idle;
 	/* The all row: every sample, whatever is selected or filtered. */
 	if (!all_ok)
 		v->act.max = timeline_activity_all(b->timeline, ncols, skip, v->act.all);

@@ -49,32 +49,13 @@ rows_for(const ft_view *v)
 	return 10;
 }
 
-void
-view_heatmap_ready(ft_view *v)
+/* The cursor and the mark within the map, the cursor's column on
+ * screen. */
+static void
+heat_clamp(ft_view *v)
 {
-	if (!v->heat.active || v->base == NULL || v->base->timeline == NULL)
-		return;
-	if (v->heat.hm.counts != NULL && v->heat.w == v->w && v->heat.h == v->h &&
-	    v->heat.tl == v->base->timeline && v->heat.hm.with_idle == v->heat.with_idle)
-		return;
-	heatmap_free(&v->heat.hm);
+	uint32_t rows = v->heat.hm.rows;
 	int cols = v->w - view_heat_x0(v) - 1;
-	int64_t step = heatmap_step(v->base->timeline, v->heat.step_s,
-	    (uint32_t)(cols > 1 ? cols : 1));
-	ft_diag err;
-	uint32_t rows = rows_for(v);
-	uint32_t oldrows = v->heat.hm.rows;
-	if (timerange_heatmap(v->base, rows, step, v->heat.with_idle, &v->heat.hm, &err) != 0)
-		return;
-	v->heat.hm.with_idle = v->heat.with_idle;
-	v->heat.w = v->w;
-	v->heat.h = v->h;
-	v->heat.tl = v->base->timeline;
-	/* The cursor and the mark keep their place in time. */
-	if (oldrows != 0 && oldrows != rows) {
-		v->heat.cy = v->heat.cy * rows / oldrows;
-		v->heat.my = v->heat.my * rows / oldrows;
-	}
 	if (v->heat.cx >= v->heat.hm.cols)
 		v->heat.cx = v->heat.hm.cols - 1;
 	if (v->heat.mx >= v->heat.hm.cols)
@@ -87,6 +68,34 @@ view_heatmap_ready(ft_view *v)
 		v->heat.left = v->heat.cx;
 	if (cols > 0 && v->heat.cx >= v->heat.left + (uint32_t)cols)
 		v->heat.left = v->heat.cx - (uint32_t)cols + 1;
+}
+
+void
+view_heatmap_ready(ft_view *v)
+{
+	if (!v->heat.active || v->base == NULL || v->base->timeline == NULL)
+		return;
+	if (v->heat.hm.counts != NULL && v->heat.w == v->w && v->heat.h == v->h &&
+	    v->heat.tl == v->base->timeline && v->heat.hm.with_idle == v->heat.with_idle)
+		return;
+	heatmap_free(&v->heat.hm);
+	int cols = v->w - view_heat_x0(v) - 1;
+	int64_t step = heatmap_step(v->base->timeline, v->heat.step_s,
+	    (uint32_t)(cols > 1 ? cols : 1));
+	uint32_t rows = rows_for(v);
+	uint32_t oldrows = v->heat.hm.rows;
+	heatmap_bin(v->base->timeline, rows, step, v->heat.with_idle ? NULL : view_idle_nodes(v),
+	    &v->heat.hm);
+	v->heat.hm.with_idle = v->heat.with_idle;
+	v->heat.w = v->w;
+	v->heat.h = v->h;
+	v->heat.tl = v->base->timeline;
+	/* The cursor and the mark keep their place in time. */
+	if (oldrows != 0 && oldrows != rows) {
+		v->heat.cy = v->heat.cy * rows / oldrows;
+		v->heat.my = v->heat.my * rows / oldrows;
+	}
+	heat_clamp(v);
 }
 
 int
@@ -117,8 +126,8 @@ view_heat_open(ft_view *v)
 		}
 	v->heat.left = 0;
 	v->heat.marked = 0;
-	v->heat.w = 0;
-	view_heatmap_ready(v);
+	if (hm->counts != NULL)
+		heat_clamp(v);
 	return V_REDRAW;
 }
 

@@ -371,6 +371,7 @@ void
 view_set_base(ft_view *v, ft_profile *base, ft_profile *derived, ft_filters *f)
 {
 	v->base = base;
+	v->act.idle_base = NULL; /* base's idle nodes (view_idle_nodes) */
 	v->derived = derived;
 	if (f != NULL) {
 		filters_free(&v->filters);
@@ -547,6 +548,7 @@ relabel(ft_view *v, int g, int dm)
 	}
 	ft_profile *old = v->base_own;
 	v->base = nb;
+	v->act.idle_base = NULL; /* base's idle nodes (view_idle_nodes) */
 	v->base_own = nb != v->raw ? nb : NULL;
 	v->group = g;
 	v->demangle = dm;
@@ -609,6 +611,7 @@ view_reload(ft_view *v, ft_profile *base, ft_profile *raw, const ft_profile *b,
 	}
 	if (raw == NULL) {
 		v->base = base;
+		v->act.idle_base = NULL; /* base's idle nodes (view_idle_nodes) */
 		return refilter(v, err);
 	}
 	/* The view relabels (groups, demangles): it owns raw and the

@@ -185,11 +185,11 @@ TEST(idle)
 	p->timeline = timeline_new(0, -1);
 	p->timeline->idle_rule = FT_IDLE_PERF;
 	uint8_t *idle = timerange_idle_nodes(p);
-	CHECK(idle[node_of(p, "swapper;cpu_startup_entry;cpuidle_enter")]);
-	CHECK(!idle[node_of(p, "swapper;cpu_startup_entry")]);
-	CHECK(!idle[node_of(p, "swapper;irq_work")]);
-	CHECK(!idle[node_of(p, "bash;cpu_idle_poll")]);
-	CHECK(idle[node_of(p, "swapper_cpu_idle")]); /* one frame, both words */
+	CHECK(ft_bit(idle, node_of(p, "swapper;cpu_startup_entry;cpuidle_enter")));
+	CHECK(!ft_bit(idle, node_of(p, "swapper;cpu_startup_entry")));
+	CHECK(!ft_bit(idle, node_of(p, "swapper;irq_work")));
+	CHECK(!ft_bit(idle, node_of(p, "bash;cpu_idle_poll")));
+	CHECK(ft_bit(idle, node_of(p, "swapper_cpu_idle"))); /* one frame, both words */
 	free(idle);
 	timeline_add(p->timeline, 10 * MS, node_of(p, "swapper;irq_work"), 1, 0);
 	timeline_add(p->timeline, 20 * MS,
@@ -208,8 +208,8 @@ TEST(idle)
 	p->timeline = timeline_new(0, -1);
 	p->timeline->idle_rule = FT_IDLE_V8;
 	idle = timerange_idle_nodes(p);
-	CHECK(idle[node_of(p, "(idle)")]);
-	CHECK(!idle[node_of(p, "(program)")]);
+	CHECK(ft_bit(idle, node_of(p, "(idle)")));
+	CHECK(!ft_bit(idle, node_of(p, "(program)")));
 	free(idle);
 	profile_free(p);
 }
@@ -257,7 +257,7 @@ TEST(activity)
 	for (int i = 0; i < 5; i++)
 		CHECK_INT(timeline_add(tl, t[i], leaf[i], 1, 0), 0);
 	uint32_t all[7], in[7];
-	uint8_t mark[4] = {0, 0, 1, 0}, skip[4] = {0, 0, 0, 1};
+	uint8_t mark[4] = {0, 0, 1, 0}, skip[1] = {1u << 3}; /* node 3 */
 	CHECK_INT(timeline_activity(tl, 7, NULL, mark, INT64_MIN, INT64_MAX, all, in), 2);
 	CHECK_INT(all[0], 1);
 	CHECK_INT(all[1], 1);
@@ -288,6 +288,9 @@ TEST(activity)
 			mk[k] = (seed >> 33) % 2;
 			sk[k] = (seed >> 40) % 5 == 0;
 		}
+		uint8_t skb[1] = {0}; /* sk as the set the functions take */
+		for (uint32_t k = 0; k < nleaf; k++)
+			skb[0] |= (uint8_t)(sk[k] << k);
 		int64_t base = (int64_t)(round * 7 + 3) * FT_NS + 123456789;
 		for (uint32_t i = 0; i < nsamp; i++) {
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -326,15 +329,15 @@ TEST(activity)
 				mmax = ma[c];
 		}
 		int64_t from = (int64_t)round * 100 * MS, to = from + 3 * FT_NS;
-		CHECK_INT(timeline_activity(tl, ncols, sk, mk, from, to, a, b), mmax);
+		CHECK_INT(timeline_activity(tl, ncols, skb, mk, from, to, a, b), mmax);
 		int same = 1;
 		for (uint32_t c = 0; c < ncols; c++)
 			same &= a[c] == ma[c] && b[c] == mb[c];
 		CHECK(same);
 		/* The halves a viewer caches give the same rows; without
 		 * skip, mark or range too. */
-		CHECK_INT(timeline_activity_all(tl, ncols, sk, a), mmax);
-		timeline_activity_in(tl, ncols, sk, mk, from, to, b);
+		CHECK_INT(timeline_activity_all(tl, ncols, skb, a), mmax);
+		timeline_activity_in(tl, ncols, skb, mk, from, to, b);
 		for (uint32_t c = 0; c < ncols; c++)
 			same &= a[c] == ma[c] && b[c] == mb[c];
 		CHECK(same);
@@ -381,6 +384,73 @@ TEST(frame_nodes)
 	profile_free(p);
 }
 
+/* A big timeline (two threads bin it: more than 1 M samples) against a
+ * model of FlameScope's rule worked out here per sample with floor
+ * divisions: times mostly in order with some going backwards, a gap of
+ * minutes, negative times, idle leaves left out; at 1 s and at 5 s
+ * columns. */
+static int64_t
+fdiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+TEST(big_binning_model)
+{
+	ft_timeline *tl = timeline_new(0, -1);
+	uint64_t seed = 777;
+	uint32_t n = 1500000, nleaf = 100;
+	int64_t t = -3 * FT_NS - 123;
+	for (uint32_t i = 0; i < n; i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		int64_t d = (int64_t)((seed >> 24) % 40000);
+		if ((seed >> 50) % 97 == 0)
+			d = -(int64_t)((seed >> 30) % (2 * FT_NS)); /* backwards */
+		if (i == n / 3)
+			d = 180 * FT_NS; /* a gap of minutes */
+		t += d;
+		timeline_add(tl, t, (uint32_t)((seed >> 40) % nleaf), 1, 0);
+	}
+	uint8_t idle[(100 + 7) / 8] = {0};
+	for (uint32_t k = 0; k < nleaf; k += 7)
+		idle[k >> 3] |= (uint8_t)(1u << (k & 7));
+	int64_t steps[] = {FT_NS, 5 * FT_NS};
+	for (int s = 0; s < 2; s++) {
+		ft_heatmap hm;
+		heatmap_bin(tl, 50, steps[s], idle, &hm);
+		int64_t o = fdiv(tl->tmin, FT_NS) * FT_NS;
+		CHECK_INT(hm.origin, o);
+		uint32_t *m = calloc((size_t)hm.cols * 50, sizeof(uint32_t));
+		uint64_t nidle = 0, max = 0;
+		int outside = 0;
+		for (uint32_t i = 0; i < tl->n; i++) {
+			if (idle[tl->leaf[i] >> 3] >> (tl->leaf[i] & 7) & 1) {
+				nidle++;
+				continue;
+			}
+			int64_t c = fdiv(tl->t[i] - o, steps[s]);
+			int64_t frac = tl->t[i] - fdiv(tl->t[i], FT_NS) * FT_NS;
+			int64_t r = 50 - frac * 50 / FT_NS - 1;
+			if (c < 0 || c >= hm.cols || r < 0 || r >= 50) {
+				outside++;
+				continue;
+			}
+			uint32_t v = ++m[(size_t)c * 50 + (size_t)r];
+			if (v > max)
+				max = v;
+		}
+		CHECK_INT(outside, 0);
+		CHECK(hm.idle == nidle && nidle > 0);
+		CHECK_INT(hm.maxvalue, max);
+		CHECK(memcmp(m, hm.counts, (size_t)hm.cols * 50 * sizeof(uint32_t)) == 0);
+		free(m);
+		heatmap_free(&hm);
+	}
+	CHECK(tl->backwards);
+	timeline_free(tl);
+}
+
 int
 main(void)
 {
@@ -392,5 +462,6 @@ main(void)
 	RUN(remap);
 	RUN(activity);
 	RUN(frame_nodes);
+	RUN(big_binning_model);
 	return unit_report();
 }
