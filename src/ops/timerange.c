@@ -98,7 +98,7 @@ timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
 	return 0;
 }
 
-static ft_profile *range_tree(const ft_profile *p, uint64_t *self,
+static ft_profile *range_tree(const ft_profile *p, uint64_t *self, uint64_t *set,
     ft_timeline *keep, int over, enum ft_sort sort, int column, ft_diag *err);
 
 /* The tree of a trace's spans' self time inside [a, b) (ns from
@@ -149,7 +149,42 @@ spans_range(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 		self[n] = ns[n] > 0 ? (uint64_t)(ns[n] / u) : 0;
 	free(ns);
 	free(has);
-	return range_tree(p, self, NULL, over, sort, column, err);
+	return range_tree(p, self, NULL, NULL, over, sort, column, err);
+}
+
+/* p's thread roots in np, a tree made of some of p's nodes: map[n] is
+ * node n's id in np where n's bit is set in mapped. */
+static void
+map_threads(const ft_profile *p, ft_profile *np, const uint64_t *mapped, const uint32_t *map)
+{
+	for (uint32_t k = 0; k < p->nthreads; k++) {
+		uint32_t t = p->threads[k].node;
+		uint32_t m = t < p->nnodes && (mapped[t >> 6] >> (t & 63) & 1) ? map[t] : FT_NONE;
+		if (m == FT_NONE)
+			continue;
+		if (np->nthreads == np->cthreads) {
+			np->cthreads = (uint32_t)grow_cap(np->cthreads, np->nthreads + 1, 8);
+			np->threads = xreallocarray(np->threads, np->cthreads,
+			    sizeof(*np->threads));
+		}
+		np->threads[np->nthreads] = p->threads[k];
+		np->threads[np->nthreads++].node = m;
+	}
+}
+
+/* In tl's samples lo..hi (in time order): the first at d ns from o or
+ * later. */
+static uint32_t
+first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi, int64_t d)
+{
+	while (lo < hi) {
+		uint32_t m = lo + (hi - lo) / 2;
+		if (tl->t[m] - o < d)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
 }
 
 ft_profile *
@@ -167,9 +202,6 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	}
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
 	int64_t o = timeline_origin(tl);
-	/* Self values of the samples in range, by old node, then summed up
-	 * the tree (a parent's id is below its children's). */
-	uint64_t *self = xcalloc(nn * nv, sizeof(uint64_t));
 	ft_timeline *keep = timeline_new(tl->col, tl->count_col);
 	keep->start = tl->start;
 	keep->end = tl->end;
@@ -181,8 +213,25 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	keep->untimed = tl->untimed;
 	keep->other = tl->other;
 	keep->idle_rule = tl->idle_rule;
-	int over = 0;
-	for (uint32_t i = 0; i < tl->n; i++) {
+	/* The range's tree holds the nodes of its samples and their callers:
+	 * found as a set of one bit per old node (a short range of a big
+	 * tree costs what it holds, not the tree), made in the old ids'
+	 * order (callers first), then each sample added to its node.
+	 * map[n] is read only where n's bit is set. */
+	uint64_t *mapped = xcalloc(nn / 64 + 1, sizeof(uint64_t));
+	size_t nw = nn / 64 + 1;
+	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	ft_val *row = xcalloc(nv ? nv : 1, sizeof(ft_val));
+	ft_profile *np = profile_new_like(p);
+	int rc = 0;
+	/* Samples in time order: the range's by binary search. */
+	uint32_t lo = 0, hi = tl->n;
+	if (!tl->backwards) {
+		lo = first_at(tl, o, 0, tl->n, a);
+		hi = b == INT64_MAX ? tl->n : first_at(tl, o, lo, tl->n, b);
+	}
+	int counted = tl->count_col >= 0 && (size_t)tl->count_col < nv;
+	for (uint32_t i = lo; i < hi; i++) {
 		int64_t d = tl->t[i] - o;
 		if (d < a || d >= b)
 			continue;
@@ -191,81 +240,148 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 		uint64_t w = tl->w != NULL ? tl->w[i] : 1;
 		if (n >= nn || (size_t)c >= nv)
 			continue;
-		over |= __builtin_add_overflow(self[n * nv + (size_t)c], w,
-		    &self[n * nv + (size_t)c]);
-		if (tl->count_col >= 0 && (size_t)tl->count_col < nv)
-			self[n * nv + (size_t)tl->count_col]++;
 		(void)timeline_add(keep, tl->t[i], n, (int64_t)w, c);
+		if (w != 0 || counted)
+			mapped[n >> 6] |= (uint64_t)1 << (n & 63);
 	}
-	return range_tree(p, self, keep, over, sort, column, err);
+	/* Callers: children before parents (a parent's id is below its
+	 * children's). */
+	for (size_t k = nw; k-- > 0;)
+		for (uint64_t bits = mapped[k]; bits != 0;) {
+			int top = 63 - __builtin_clzll(bits);
+			bits &= ~((uint64_t)1 << top);
+			size_t n = k * 64 + (size_t)top;
+			if (n == 0)
+				continue;
+			uint32_t par = p->nodes[n].parent;
+			mapped[par >> 6] |= (uint64_t)1 << (par & 63);
+			if (par >> 6 == k) /* in this word: seen by the loop too */
+				bits |= (uint64_t)1 << (par & 63);
+		}
+	map[0] = FT_ROOT;
+	for (size_t k = 0; k < nw; k++)
+		for (uint64_t bits = mapped[k]; bits != 0; bits &= bits - 1) {
+			size_t n = k * 64 + (size_t)__builtin_ctzll(bits);
+			if (n > 0)
+				map[n] = profile_append(np, map[p->nodes[n].parent], p->nodes[n].name);
+		}
+	for (uint32_t i = 0; i < keep->n && rc == 0; i++) {
+		uint32_t n = keep->leaf[i];
+		int c = keep->cols != NULL ? keep->cols[i] : keep->col;
+		uint64_t w = keep->w != NULL ? keep->w[i] : 1;
+		if (w == 0 && !counted)
+			continue;
+		row[c] = (ft_val)w;
+		if (counted)
+			row[tl->count_col] += 1;
+		rc = profile_add_self(np, map[n], row, err);
+		row[c] = 0;
+		if (counted)
+			row[tl->count_col] = 0;
+	}
+	/* The kept samples' nodes, and the thread roots, move to the new ids
+	 * (FT_NONE: a node no value reached). */
+	for (uint32_t i = 0; i < keep->n; i++) {
+		uint32_t n = keep->leaf[i];
+		keep->leaf[i] = mapped[n >> 6] >> (n & 63) & 1 ? map[n] : FT_NONE;
+	}
+	map_threads(p, np, mapped, map);
+	free(row);
+	free(map);
+	free(mapped);
+	np->timeline = keep;
+	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
+		profile_free(np);
+		return NULL;
+	}
+	return np;
 }
 
 /* The tree of p with self values self (p->nnodes x p->nvals, freed
  * here), its timeline keep (its nodes moved to the new ids; may be NULL),
- * finished with (sort, column). */
+ * finished with (sort, column).  set (freed here; NULL: found from self)
+ * holds, one bit per node, the nodes that may have a self value: only
+ * they and their callers are visited, so a short range of a big tree
+ * costs what it holds, not the tree. */
 static ft_profile *
-range_tree(const ft_profile *p, uint64_t *self, ft_timeline *keep, int over,
+range_tree(const ft_profile *p, uint64_t *self, uint64_t *set, ft_timeline *keep, int over,
     enum ft_sort sort, int column, ft_diag *err)
 {
-	size_t nn = p->nnodes, nv = (size_t)p->nvals;
+	size_t nn = p->nnodes, nv = (size_t)p->nvals, nw = nn / 64 + 1;
+	if (set == NULL) {
+		set = xcalloc(nw, sizeof(uint64_t));
+		for (size_t n = 0; n < nn; n++)
+			for (size_t j = 0; j < nv; j++)
+				if (self[n * nv + j] != 0)
+					set[n >> 6] |= (uint64_t)1 << (n & 63);
+	}
+	/* Children before parents (a parent's id is below its children's):
+	 * each node in the set adds its total to its parent's and puts the
+	 * parent in the set.  Totals start at the self values. */
 	uint64_t *tot = xcalloc(nn * nv > 0 ? nn * nv : 1, sizeof(uint64_t));
-	memcpy(tot, self, nn * nv * sizeof(uint64_t));
-	for (size_t n = nn; n-- > 1;) {
-		size_t par = p->nodes[n].parent;
-		for (size_t j = 0; j < nv; j++)
-			over |= __builtin_add_overflow(tot[par * nv + j],
-			    tot[n * nv + j], &tot[par * nv + j]);
+	for (size_t w = nw; w-- > 0;) {
+		for (int bit = 63; bit >= 0; bit--) {
+			if (!(set[w] >> bit & 1))
+				continue;
+			size_t n = w * 64 + (size_t)bit;
+			for (size_t j = 0; j < nv; j++)
+				over |= __builtin_add_overflow(tot[n * nv + j], self[n * nv + j],
+				    &tot[n * nv + j]);
+			if (n == 0)
+				continue;
+			size_t par = p->nodes[n].parent;
+			set[par >> 6] |= (uint64_t)1 << (par & 63);
+			for (size_t j = 0; j < nv; j++)
+				over |= __builtin_add_overflow(tot[par * nv + j],
+				    tot[n * nv + j], &tot[par * nv + j]);
+		}
 	}
 	if (over || tot[0] > INT64_MAX) {
 		diag_set(err, "total of counts overflows 64 bits");
 		free(self);
 		free(tot);
+		free(set);
 		timeline_free(keep);
 		return NULL;
 	}
 	ft_profile *np = profile_new_like(p);
+	/* map[n] is written for the nodes of the set, the only ones read. */
 	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	map[0] = FT_ROOT;
 	ft_val *row = xmalloc(sizeof(ft_val) * (nv ? nv : 1));
 	int rc = 0;
-	for (size_t n = 0; n < nn && rc == 0; n++) {
-		int any = 0;
-		if (n > 0) {
-			map[n] = FT_NONE;
-			uint32_t par = map[p->nodes[n].parent];
-			for (size_t j = 0; j < nv; j++)
-				any |= tot[n * nv + j] != 0;
-			if (!any || par == FT_NONE)
-				continue;
-			map[n] = profile_append(np, par, p->nodes[n].name);
+	for (size_t w = 0; w < nw && rc == 0; w++) {
+		for (uint64_t bits = set[w]; bits != 0 && rc == 0; bits &= bits - 1) {
+			size_t n = w * 64 + (size_t)__builtin_ctzll(bits);
+			int any = 0;
+			if (n > 0) {
+				map[n] = FT_NONE;
+				uint32_t par = map[p->nodes[n].parent];
+				for (size_t j = 0; j < nv; j++)
+					any |= tot[n * nv + j] != 0;
+				if (!any || par == FT_NONE)
+					continue;
+				map[n] = profile_append(np, par, p->nodes[n].name);
+			}
+			any = 0;
+			for (size_t j = 0; j < nv; j++) {
+				row[j] = (ft_val)self[n * nv + j];
+				any |= row[j] != 0;
+			}
+			if (any)
+				rc = profile_add_self(np, map[n], row, err);
 		}
-		any = 0;
-		for (size_t j = 0; j < nv; j++) {
-			row[j] = (ft_val)self[n * nv + j];
-			any |= row[j] != 0;
-		}
-		if (any)
-			rc = profile_add_self(np, map[n], row, err);
 	}
-	/* The kept samples' nodes, and the thread roots, move to the new ids. */
+	/* The kept samples' nodes (all in the set), and the thread roots,
+	 * move to the new ids. */
 	for (uint32_t i = 0; keep != NULL && i < keep->n; i++)
 		keep->leaf[i] = map[keep->leaf[i]];
-	for (uint32_t k = 0; k < p->nthreads; k++) {
-		uint32_t m = map[p->threads[k].node];
-		if (m == FT_NONE)
-			continue;
-		if (np->nthreads == np->cthreads) {
-			np->cthreads = (uint32_t)grow_cap(np->cthreads, np->nthreads + 1, 8);
-			np->threads = xreallocarray(np->threads, np->cthreads,
-			    sizeof(*np->threads));
-		}
-		np->threads[np->nthreads] = p->threads[k];
-		np->threads[np->nthreads++].node = m;
-	}
+	map_threads(p, np, set, map);
 	free(row);
 	free(map);
 	free(self);
 	free(tot);
+	free(set);
 	np->timeline = keep;
 	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
 		profile_free(np);
