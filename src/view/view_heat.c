@@ -224,7 +224,8 @@ heat_compare(ft_view *v)
 	snprintf(rc->cv.msgbuf, sizeof(rc->cv.msgbuf), "A %s against B %s, "
 	    "A normalised by %s; Esc: back",
 	    strrchr(rc->pa->source, '[') ? strrchr(rc->pa->source, '[') : "",
-	    strrchr(rc->pb->source, '[') ? strrchr(rc->pb->source, '[') : "", co.norm_by);
+	    strrchr(rc->pb->source, '[') ? strrchr(rc->pb->source, '[') : "",
+	    rc->c.norm_by != NULL ? rc->c.norm_by : compare_norm_name(rc->c.norm));
 	rc->cv.message = rc->cv.msgbuf;
 	view_heat_close(v);
 	v->rc = rc;
