@@ -92,6 +92,13 @@ view_heatmap_ready(ft_view *v)
 int
 view_heat_open(ft_view *v)
 {
+	if (v->cmp == NULL && v->base != NULL && v->base->timeline == NULL &&
+	    v->base->spans != NULL) {
+		/* A trace's events are spans, not samples to bin. */
+		v->message = "no heat map of a trace's events: T charts them; "
+		    "--time-range A,B (--time-range-b C,D: against another range)";
+		return V_REDRAW;
+	}
 	if (v->cmp != NULL || v->base == NULL || v->base->timeline == NULL) {
 		v->message = "no heat map: the profile keeps no time per sample "
 		    "(perf script and .cpuprofile do)";
