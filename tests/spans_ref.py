@@ -250,7 +250,8 @@ def near(got, want):
 
 
 def secs(ns):
-    return "%d.%09d" % (ns // 10**9, ns % 10**9)
+    """ns as seconds to the nanosecond, trailing zeros dropped."""
+    return ("%d.%09d" % (ns // 10**9, ns % 10**9)).rstrip("0").rstrip(".")
 
 
 for f, pairs in (("clang-ftime-trace.json", ((0.5, 1.0, 2.0, None), (0.1, 0.9, 1.2, 2.4))),
@@ -293,7 +294,7 @@ for f, pairs in (("clang-ftime-trace.json", ((0.5, 1.0, 2.0, None), (0.1, 0.9, 1
         check(name + ": no test on traced durations",
               "test: none (traced durations, not sample counts)" in scaled, scaled[:400])
         check(name + ": A normalised by the ranges' lengths",
-              "(normalised by range length (B %.6g s / A %.6g s) from " % (lb / 1e9, la / 1e9)
+              "(normalised by range length (B %s s / A %s s) from " % (secs(lb), secs(la))
               in scaled, scaled[:300])
         info = dict(l.split("=", 1) for l in run("--info", *args).splitlines() if "=" in l)
         ra_us, rb_us = sum(fa.values()), sum(fb.values())

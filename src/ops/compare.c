@@ -758,6 +758,21 @@ move_verdicts(ft_compare *c, ft_compare *from)
 static int build_scaled(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
 
+void
+compare_secs(char *buf, size_t cap, int64_t ns)
+{
+	if (ns == INT64_MAX) {
+		snprintf(buf, cap, "end");
+		return;
+	}
+	char d[16];
+	snprintf(d, sizeof(d), "%09lld", (long long)(ns % 1000000000));
+	size_t k = strlen(d);
+	while (k > 0 && d[k - 1] == '0')
+		d[--k] = '\0';
+	snprintf(buf, cap, "%lld%s%s", (long long)(ns / 1000000000), k ? "." : "", d);
+}
+
 /* k as a fraction num / den with den = 2^20 (k > 0). */
 static void
 k_fraction(double k, ft_val *num, ft_val *den)
@@ -900,9 +915,11 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 		if (a->duration_ns > 0 && b->duration_ns > 0) {
 			m.scale_num = b->duration_ns;
 			m.scale_den = a->duration_ns;
-			snprintf(m.norm_by, sizeof(m.norm_by), "%s (B %.6g s / A %.6g s)",
-			    o->rate_by != NULL ? o->rate_by : "duration",
-			    (double)b->duration_ns / 1e9, (double)a->duration_ns / 1e9);
+			char x[32], y[32];
+			compare_secs(x, sizeof(x), b->duration_ns);
+			compare_secs(y, sizeof(y), a->duration_ns);
+			snprintf(m.norm_by, sizeof(m.norm_by), "%s (B %s s / A %s s)",
+			    o->rate_by != NULL ? o->rate_by : "duration", x, y);
 		} else {
 			note = "per second: a recording does not state its duration";
 		}

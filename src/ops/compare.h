@@ -194,6 +194,10 @@ ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
 const char *compare_norm_name(int norm);
 int compare_norm_parse(const char *s);
 
+/* ns >= 0 as seconds, "12.34" (to the nanosecond, trailing zeros
+ * dropped), "end" for INT64_MAX: the lengths in headers. */
+void compare_secs(char *buf, size_t cap, int64_t ns);
+
 /* Short name of a width source: "B", "A", "max(A,B)", "A+B". */
 const char *compare_width_name(enum cmp_width w);
 

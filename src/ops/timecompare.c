@@ -49,22 +49,6 @@ timecompare_length(const ft_profile *p, int64_t a, int64_t b)
 	return b > a ? b - a : 0;
 }
 
-/* ns as "12.34" (trailing zeros dropped), "end" for INT64_MAX. */
-static void
-secs(char *buf, size_t cap, int64_t ns)
-{
-	if (ns == INT64_MAX) {
-		snprintf(buf, cap, "end");
-		return;
-	}
-	char d[16];
-	snprintf(d, sizeof(d), "%09lld", (long long)(ns % FT_NS));
-	size_t k = strlen(d);
-	while (k > 0 && d[k - 1] == '0')
-		d[--k] = '\0';
-	snprintf(buf, cap, "%lld%s%s", (long long)(ns / FT_NS), k ? "." : "", d);
-}
-
 static ft_profile *
 range_tree(const ft_profile *p, int col, int64_t a, int64_t b, enum ft_sort sort,
     ft_diag *err)
@@ -73,8 +57,8 @@ range_tree(const ft_profile *p, int col, int64_t a, int64_t b, enum ft_sort sort
 	if (r == NULL)
 		return NULL;
 	char x[32], y[32];
-	secs(x, sizeof(x), a);
-	secs(y, sizeof(y), b);
+	compare_secs(x, sizeof(x), a);
+	compare_secs(y, sizeof(y), b);
 	const char *src = p->source != NULL ? p->source : "-";
 	size_t n = strlen(src) + 80;
 	char *name = xmalloc(n);
@@ -100,8 +84,8 @@ timecompare_build(ft_compare *c, const ft_profile *p, int col,
 	int64_t la = timecompare_length(p, a0, b0), lb = timecompare_length(p, a1, b1);
 	if (la == 0 || lb == 0) {
 		char x[32], y[32];
-		secs(x, sizeof(x), la == 0 ? a0 : a1);
-		secs(y, sizeof(y), la == 0 ? b0 : b1);
+		compare_secs(x, sizeof(x), la == 0 ? a0 : a1);
+		compare_secs(y, sizeof(y), la == 0 ? b0 : b1);
 		diag_set(err, "time range %s %s-%s s has no time within the recording "
 		    "(%.3f s from %s)", la == 0 ? "A" : "B", x, y,
 		    (double)timecompare_length(p, 0, INT64_MAX) / 1e9, what);
