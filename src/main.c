@@ -173,9 +173,10 @@ static const struct cli_option options[] = {
 	    "                         seconds after the first event's start\n"},
 	{"time-range-b", required_argument, OPT_TIME_RANGE_B,
 	    "  --time-range-b C,D     compare the --time-range A,B of the one file (A)\n"
-	    "                         with its samples from C to D (B), A normalised by\n"
-	    "                         the ranges' lengths, in the viewer, --dump, --top\n"
-	    "                         and --export\n"},
+	    "                         with its samples (a trace: its events' self time)\n"
+	    "                         from C to D (B), A per second: normalised by the\n"
+	    "                         ranges' lengths (--normalize: another mode), in\n"
+	    "                         the viewer, --dump, --top, --export and --info\n"},
 	{"search", required_argument, OPT_SEARCH,
 	    "  --search RE            highlight frames matching RE (PCRE2, smart case)\n"},
 	{"butterfly", required_argument, OPT_BUTTERFLY,
@@ -200,7 +201,8 @@ static const struct cli_option options[] = {
 	    "  --normalize [MODE]     comparison: how BEFORE is scaled: robust (the\n"
 	    "                         default: by k, the ratio of an unchanged function),\n"
 	    "                         absolute (not), total (to AFTER's total: --normalize\n"
-	    "                         alone), rate (per second of each recording)\n"
+	    "                         alone), rate (per second of each recording, or\n"
+	    "                         of each --time-range-b range: their default)\n"
 	    "                         (with two profiles, --top lists regressions and\n"
 	    "                         --export folded writes 'stack BEFORE AFTER')\n"},
 	{"normalise", optional_argument, OPT_NORMALIZE, NULL},

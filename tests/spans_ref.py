@@ -211,6 +211,106 @@ for f in ("clang-ftime-trace.json", "node-trace-phases.json"):
               got_r == want_r and want_r != {},
               "\n%r\n%r" % (sorted(want_r.items())[:5], sorted(got_r.items())[:5]))
 
+# --time-range A,B --time-range-b C,D on a trace (issue 25 part 3): each
+# range's spans cut to it (range_folded above), per function its self
+# time (the paths it ends) and total (the paths it is on, once a path),
+# against flametui's --top, A as recorded (--normalize absolute) and, by
+# default, per second (A times B's length over A's, each range clipped to
+# the trace); --info's totals and --export folded's columns exactly.
+SEC = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
+VAL = r"([+-]?[0-9.]+ (?:s|ms|us|ns))"
+ROW = re.compile(r"^\s*" + r"\s+".join([VAL, VAL, VAL, r"\S+", VAL, VAL, VAL,
+                                       r"\S+", r"\S+", r"\S+", r"(\S+)"]) +
+                 r"\s+(.*)$")
+
+
+def per_function(folded):
+    self, total = {}, {}
+    for path, us in folded.items():
+        frames = path.split(";")
+        self[frames[-1]] = self.get(frames[-1], 0) + us
+        for fn in set(frames):
+            total[fn] = total.get(fn, 0) + us
+    return self, total
+
+
+def top_rows(text):
+    rows = {}
+    for line in text.splitlines():
+        m = ROW.match(line)
+        if m:
+            v = [Fraction(x.split()[0]) * SEC[x.split()[1]] / 1000 for x in m.groups()[:6]]
+            rows[m.group(8)] = (v[0], v[1], v[3], v[4], m.group(7))
+    return rows
+
+
+def near(got, want):
+    """--top prints 3 significant digits; a scaled A is rounded per node."""
+    return abs(got - want) <= abs(want) * Fraction(6, 1000) + 2
+
+
+def secs(ns):
+    """ns as seconds to the nanosecond, trailing zeros dropped."""
+    return ("%d.%09d" % (ns // 10**9, ns % 10**9)).rstrip("0").rstrip(".")
+
+
+for f, pairs in (("clang-ftime-trace.json", ((0.5, 1.0, 2.0, None), (0.1, 0.9, 1.2, 2.4))),
+                 ("node-trace-phases.json", ((0, 0.1, 0.1, None), (0.05, 0.12, 0.15, 0.2)))):
+    path = os.path.join(data, f)
+    spans = trace_spans(path)
+    allsp = [x for ss in spans.values() for x in ss]
+    end = max(x[2] for x in allsp) - min(x[1] for x in allsp)
+    for a0, b0, a1, b1 in pairs:
+        ra = (int(a0 * 10**9), int(b0 * 10**9))
+        rb = (int(a1 * 10**9), end if b1 is None else int(b1 * 10**9))
+        la, lb = min(ra[1], end) - ra[0], min(rb[1], end) - rb[0]
+        ta, tb = "%g,%g" % (a0, b0), "%g,%s" % (a1, "end" if b1 is None else "%g" % b1)
+        name = "%s: --time-range %s --time-range-b %s" % (f, ta, tb)
+        fa, fb = range_folded(spans, *ra), range_folded(spans, *rb)
+        sa, tota = per_function(fa)
+        sb, totb = per_function(fb)
+        args = ["--time-range", ta, "--time-range-b", tb, path]
+        raw = run("--top", "0", "--normalize", "absolute", *args)
+        scaled = run("--top", "0", *args)
+        rows_raw, rows = top_rows(raw), top_rows(scaled)
+        fns = set(sa) | set(sb) | set(tota) | set(totb)
+        check(name + ": --top lists every function of either range (%d)" % len(fns),
+              set(rows_raw) == fns and set(rows) == fns,
+              "%r" % sorted(fns ^ set(rows_raw))[:5])
+        bad = []
+        for fn in sorted(fns & set(rows_raw) & set(rows)):
+            want = (sa.get(fn, 0), sb.get(fn, 0), tota.get(fn, 0), totb.get(fn, 0))
+            got = rows_raw[fn][:4]
+            k = Fraction(lb, la)
+            got_s = rows[fn][:4]
+            want_s = (want[0] * k, want[1], want[2] * k, want[3])
+            if not all(near(g, w) for g, w in zip(got + got_s, want + want_s)):
+                bad.append((fn, [float(x) for x in want], [float(x) for x in got],
+                            [float(x) for x in got_s]))
+            if rows[fn][4] != "-":
+                bad.append((fn, "verdict " + rows[fn][4]))
+        check(name + ": self and total per function, A raw and per second", not bad,
+              "%r" % bad[:3])
+        check(name + ": no test on traced durations",
+              "test: none (traced durations, not sample counts)" in scaled, scaled[:400])
+        check(name + ": A normalised by the ranges' lengths",
+              "(normalised by range length (B %s s / A %s s) from " % (secs(lb), secs(la))
+              in scaled, scaled[:300])
+        info = dict(l.split("=", 1) for l in run("--info", *args).splitlines() if "=" in l)
+        ra_us, rb_us = sum(fa.values()), sum(fb.values())
+        check(name + ": --info totals (A per second: %s s of B per %s s of A)" % (secs(lb), secs(la)),
+              abs(int(info.get("total_a", -9)) - Fraction(ra_us * lb, la)) < 1 and
+              int(info.get("total_b", -9)) == rb_us,
+              "%r vs %r %r" % (info, float(Fraction(ra_us * lb, la)), rb_us))
+        pair = {}
+        for line in run("--export", "folded", "--normalize", "absolute", *args).splitlines():
+            stack, va, vb = line.rsplit(" ", 2)
+            pair[stack] = (int(va), int(vb))
+        want_pair = {k2: (fa.get(k2, 0), fb.get(k2, 0)) for k2 in set(fa) | set(fb)}
+        check(name + ": --export folded, A and B per call path",
+              {k2: v for k2, v in pair.items() if v != (0, 0)} == want_pair,
+              "%r" % sorted(set(pair.items()) ^ set(want_pair.items()))[:4])
+
 # Evented speedscope in a time unit (here flametui's export of the clang
 # trace): load_speedscope keeps its O/C pairs as spans, so exporting it
 # again writes the same spans.

@@ -119,6 +119,10 @@ print_compare(const ft_compare *cmp, FILE *out)
 	    "normalized=%d\nnodes=%u\nonly_a=%u\nonly_b=%u\n", esc(e[0], cmp->src[0]),
 	    esc(e[1], cmp->src[1]), esc(e[2], cmp->type[0]), esc(e[3], cmp->type[1]), ta, tb,
 	    cmp->normalized, cmp->u->nnodes - 1, cmp->only[0], cmp->only[1]);
+	/* By what A was scaled, when not to B's total (k, durations, the
+	 * lengths of two time ranges). */
+	if (cmp->normalized && cmp->norm_by != NULL)
+		cmd_msg(out, "normalized_by=%s\n", esc(e[0], cmp->norm_by));
 	/* What vanished (the elided graph, E): A's total of the paths B no
 	 * longer has. */
 	char el[64];

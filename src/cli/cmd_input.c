@@ -737,8 +737,9 @@ input_time_compare(ft_input *in, const ft_cmdline *o)
 		return 1;
 	}
 	in->ca = in->cb = in->col;
+	/* Per second of each range unless --normalize says otherwise. */
 	ft_compare_opts co = {.sort = o->sort, .strip_root = o->strip_root,
-	    .exact_names = o->exact_names};
+	    .exact_names = o->exact_names, .norm = o->norm_mode};
 	if (timecompare_build(&in->cmp, in->base, in->col, a0, b0, a1, b1, &co,
 	    &o->filters, &in->ra, &in->b, &err) != 0) {
 		cmd_msg(stderr, "flametui: %s\n", err.msg);

@@ -132,10 +132,10 @@ rc_draw_legend(const ft_view *v, ft_canvas *c, int y)
 	units_human(ra, sizeof(ra), cmp->u, CMP_A, cmp->raw_total_a);
 	units_human(tb, sizeof(tb), cmp->u, CMP_B, cmp->total[1]);
 	char nt[256];
-	/* A scaled by a given factor (two time ranges: their lengths) says
-	 * by what, not "total". */
-	const char *mode = cmp->norm == CMP_NORM_TOTAL && cmp->norm_by != NULL ?
-	    cmp->norm_by : compare_norm_name(cmp->norm);
+	/* Per second says by what ("range length (B 1 s / A 2 s)" for two
+	 * time ranges, a recording's "duration"), as does a given factor. */
+	const char *mode = (cmp->norm == CMP_NORM_TOTAL || cmp->norm == CMP_NORM_RATE) &&
+	    cmp->norm_by != NULL ? cmp->norm_by : compare_norm_name(cmp->norm);
 	snprintf(nt, sizeof(nt), " | %s: A x%.3g, T_A %s, T_B %s [K]", mode,
 	    cmp->norm_factor, ra, tb);
 	if (cmp->verdict == NULL) {

@@ -1610,6 +1610,7 @@ load_trace(ft_source *src, ft_intern *names, const ft_load_opts *o,
 		}
 		p = profile_new(C.names, 1);
 		profile_set_type(p, 0, "wall", C.frac_ns ? "nanoseconds" : "microseconds");
+		p->traced = 1;
 		if (add_spans(&C, p, &stacks, err) != 0)
 			goto fail;
 	}

@@ -577,6 +577,10 @@ load_speedscope(ft_source *src, ft_intern *names, const ft_load_opts *o,
 	}
 	p = profile_new(S.names, ncols);
 	p->scale = S.scale;
+	/* Every profile evented: the values are its events' durations. */
+	p->traced = S.nprofs > 0;
+	for (size_t i = 0; i < S.nprofs; i++)
+		p->traced &= S.profs[i].evented != 0;
 	/* Spans when every profile is evented in one time unit. */
 	for (size_t i = 0; i < S.nprofs; i++)
 		spans &= S.profs[i].evented && S.profs[i].column == 0 &&

@@ -758,6 +758,21 @@ move_verdicts(ft_compare *c, ft_compare *from)
 static int build_scaled(ft_compare *c, const ft_profile *a, int ca,
     const ft_profile *b, int cb, const ft_compare_opts *o, ft_diag *err);
 
+void
+compare_secs(char *buf, size_t cap, int64_t ns)
+{
+	if (ns == INT64_MAX) {
+		snprintf(buf, cap, "end");
+		return;
+	}
+	char d[16];
+	snprintf(d, sizeof(d), "%09lld", (long long)(ns % 1000000000));
+	size_t k = strlen(d);
+	while (k > 0 && d[k - 1] == '0')
+		d[--k] = '\0';
+	snprintf(buf, cap, "%lld%s%s", (long long)(ns / 1000000000), k ? "." : "", d);
+}
+
 /* k as a fraction num / den with den = 2^20 (k > 0). */
 static void
 k_fraction(double k, ft_val *num, ft_val *den)
@@ -900,8 +915,11 @@ compare_build(ft_compare *c, const ft_profile *a, int ca,
 		if (a->duration_ns > 0 && b->duration_ns > 0) {
 			m.scale_num = b->duration_ns;
 			m.scale_den = a->duration_ns;
-			snprintf(m.norm_by, sizeof(m.norm_by), "duration (B %.3g s / A %.3g s)",
-			    (double)b->duration_ns / 1e9, (double)a->duration_ns / 1e9);
+			char x[32], y[32];
+			compare_secs(x, sizeof(x), b->duration_ns);
+			compare_secs(y, sizeof(y), a->duration_ns);
+			snprintf(m.norm_by, sizeof(m.norm_by), "%s (B %s s / A %s s)",
+			    o->rate_by != NULL ? o->rate_by : "duration", x, y);
 		} else {
 			note = "per second: a recording does not state its duration";
 		}
@@ -941,6 +959,7 @@ build_scaled(ft_compare *c, const ft_profile *a, int ca,
 	ft_profile *u = profile_new(a->names, 2);
 	u->scale = scale;
 	u->differential = 1;
+	u->traced = a->traced || b->traced;
 	/* Folded on either side: keep the `_[k]` style kinds in exports. */
 	u->format = strcmp(b->format, "folded") == 0 ? b->format : a->format;
 	profile_set_type(u, CMP_A, a->types[ca].name, a->types[ca].unit);
@@ -965,8 +984,8 @@ build_scaled(ft_compare *c, const ft_profile *a, int ca,
 	ft_val num = 0, den = 0;
 	if (o != NULL && o->scale_num > 0 && o->scale_den > 0) {
 		/* A given factor (range lengths): A's values times num / den. */
-		num = o->scale_num;
-		den = o->scale_den;
+		num = c->scale_num = o->scale_num;
+		den = c->scale_den = o->scale_den;
 		c->normalized = 1;
 		if (o->norm_by[0] != '\0')
 			c->norm_by = profile_strdup(u, o->norm_by, strlen(o->norm_by));
@@ -1151,7 +1170,13 @@ compare_build_filtered(ft_compare *c, const ft_profile *a, int ca,
 		if (compare_build(&w, a, ca, b, cb, o, err) != 0)
 			return -1;
 		fo = *o;
-		if (w.normalized && w.norm_factor > 0 && isfinite(w.norm_factor)) {
+		if (w.normalized && w.scale_num > 0 && w.scale_den > 0) {
+			/* The exact fraction (range lengths, durations). */
+			fo.scale_num = w.scale_num;
+			fo.scale_den = w.scale_den;
+			snprintf(fo.norm_by, sizeof(fo.norm_by), "%s", w.norm_by != NULL ?
+			    w.norm_by : "");
+		} else if (w.normalized && w.norm_factor > 0 && isfinite(w.norm_factor)) {
 			k_fraction(w.norm_factor, &fo.scale_num, &fo.scale_den);
 			/* (No text: to B's total, as the headers say.) */
 			snprintf(fo.norm_by, sizeof(fo.norm_by), "%s", w.norm_by != NULL ?
@@ -1500,6 +1525,12 @@ compare_test(const ft_compare *c, const ft_regress *r, uint32_t n, ds_fit *fit,
 	}
 	if (u->scale > 0) {
 		*why = "fractional values are not sample counts";
+		return NULL;
+	}
+	if (u->traced) {
+		/* A span's length is no count of anything, whatever divides
+		 * the lengths. */
+		*why = "traced durations, not sample counts";
 		return NULL;
 	}
 	uint64_t *a = xcalloc(n, sizeof(*a)), *bb = xcalloc(n, sizeof(*bb));

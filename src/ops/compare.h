@@ -55,7 +55,8 @@ enum cmp_width { CMP_W_B = 0, CMP_W_A, CMP_W_MAX, CMP_W_SUM, CMP_W_COUNT };
  * ROBUST: by k, the B/A ratio of an unchanged function (diffstat.h; none
  * when no test is possible: bytes); ABS: none (k = 1: the same work or
  * the same duration); TOTAL: by total(B) / total(A); RATE: per second,
- * by B's recorded duration over A's (none when either has none). */
+ * by B's recorded duration over A's (none when either has none; two time
+ * ranges of one file: their lengths). */
 enum cmp_norm {
 	CMP_NORM_FLAG = 0, CMP_NORM_ROBUST, CMP_NORM_ABS, CMP_NORM_TOTAL, CMP_NORM_RATE,
 	CMP_NORM_COUNT
@@ -121,6 +122,9 @@ typedef struct ft_compare {
 	int norm;
 	double norm_factor;
 	const char *norm_note;
+	/* The fraction A was scaled by when one was given (a factor of
+	 * ft_compare_opts: k, durations, range lengths), else 0. */
+	ft_val scale_num, scale_den;
 	/* The totals of A (scaled as A is) and B before any filter: shares
 	 * after a filter are of these (as pprof's), headers say "N of WHOLE
 	 * (P%)" when they differ from total[] (issue 24 item 4). */
@@ -138,6 +142,11 @@ typedef struct ft_compare_opts {
 	ft_val scale_num, scale_den;
 	char norm_by[96];
 	int norm;             /* enum cmp_norm */
+	/* What a per-second normalisation (CMP_NORM_RATE) divides by, in
+	 * the headers: NULL "duration" (each recording's, pprof's
+	 * durationNanos), "range length" for two time ranges of one file
+	 * (their trees' duration_ns: ops/timecompare.h).  A static string. */
+	const char *rate_by;
 } ft_compare_opts;
 
 /* The key two frame names are matched by in a comparison of two files:
@@ -184,6 +193,10 @@ ft_widths compare_widths(const ft_compare *c, enum cmp_width w);
  * cmp_norm_parse() the reverse (also "rate", "none", "abs"), -1 if none. */
 const char *compare_norm_name(int norm);
 int compare_norm_parse(const char *s);
+
+/* ns >= 0 as seconds, "12.34" (to the nanosecond, trailing zeros
+ * dropped), "end" for INT64_MAX: the lengths in headers. */
+void compare_secs(char *buf, size_t cap, int64_t ns);
 
 /* Short name of a width source: "B", "A", "max(A,B)", "A+B". */
 const char *compare_width_name(enum cmp_width w);

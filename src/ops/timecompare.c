@@ -7,38 +7,46 @@
 
 #include "base/xalloc.h"
 #include "ops/timerange.h"
+#include "profile/spans.h"
 #include "profile/timeline.h"
+
+/* The end of p's time axis as an offset from its origin (a sampled
+ * timeline's: floor(start), timerange.h; a trace's spans': the first
+ * span's start), and in *what the origin in words; -1 when p has
+ * neither. */
+static int64_t
+axis_end(const ft_profile *p, const char **what)
+{
+	const ft_timeline *tl = p->timeline;
+	if (tl != NULL) {
+		int64_t e = timeline_end(tl) - timeline_origin(tl);
+		if (tl->n > 0 && tl->tmax - timeline_origin(tl) > e)
+			e = tl->tmax - timeline_origin(tl);
+		*what = "its first whole second";
+		return e;
+	}
+	const ft_spans *sp = p->spans;
+	if (sp == NULL)
+		return -1;
+	*what = "its first event's start";
+	int64_t e;
+	if (sp->n == 0 || __builtin_sub_overflow(sp->tmax, spans_origin(sp), &e))
+		return 0;
+	return e;
+}
 
 int64_t
 timecompare_length(const ft_profile *p, int64_t a, int64_t b)
 {
-	const ft_timeline *tl = p->timeline;
-	if (tl == NULL)
+	const char *what;
+	int64_t e = axis_end(p, &what);
+	if (e < 0)
 		return 0;
-	int64_t e = timeline_end(tl) - timeline_origin(tl);
-	if (tl->n > 0 && tl->tmax - timeline_origin(tl) > e)
-		e = tl->tmax - timeline_origin(tl);
 	if (a < 0)
 		a = 0;
 	if (b > e)
 		b = e;
 	return b > a ? b - a : 0;
-}
-
-/* ns as "12.34" (trailing zeros dropped), "end" for INT64_MAX. */
-static void
-secs(char *buf, size_t cap, int64_t ns)
-{
-	if (ns == INT64_MAX) {
-		snprintf(buf, cap, "end");
-		return;
-	}
-	char d[16];
-	snprintf(d, sizeof(d), "%09lld", (long long)(ns % FT_NS));
-	size_t k = strlen(d);
-	while (k > 0 && d[k - 1] == '0')
-		d[--k] = '\0';
-	snprintf(buf, cap, "%lld%s%s", (long long)(ns / FT_NS), k ? "." : "", d);
 }
 
 static ft_profile *
@@ -49,8 +57,8 @@ range_tree(const ft_profile *p, int col, int64_t a, int64_t b, enum ft_sort sort
 	if (r == NULL)
 		return NULL;
 	char x[32], y[32];
-	secs(x, sizeof(x), a);
-	secs(y, sizeof(y), b);
+	compare_secs(x, sizeof(x), a);
+	compare_secs(y, sizeof(y), b);
 	const char *src = p->source != NULL ? p->source : "-";
 	size_t n = strlen(src) + 80;
 	char *name = xmalloc(n);
@@ -66,31 +74,36 @@ timecompare_build(ft_compare *c, const ft_profile *p, int col,
     const ft_filters *f, ft_profile **pa, ft_profile **pb, ft_diag *err)
 {
 	*pa = *pb = NULL;
-	if (p->timeline == NULL) {
-		diag_set(err, "%s: the %s format keeps no time per sample: no time "
-		    "ranges to compare", p->source ? p->source : "-",
+	const char *what;
+	if (axis_end(p, &what) < 0) {
+		diag_set(err, "%s: the %s format keeps no time per sample or event: no "
+		    "time ranges to compare", p->source ? p->source : "-",
 		    p->format ? p->format : "input");
 		return -1;
 	}
 	int64_t la = timecompare_length(p, a0, b0), lb = timecompare_length(p, a1, b1);
 	if (la == 0 || lb == 0) {
 		char x[32], y[32];
-		secs(x, sizeof(x), la == 0 ? a0 : a1);
-		secs(y, sizeof(y), la == 0 ? b0 : b1);
+		compare_secs(x, sizeof(x), la == 0 ? a0 : a1);
+		compare_secs(y, sizeof(y), la == 0 ? b0 : b1);
 		diag_set(err, "time range %s %s-%s s has no time within the recording "
-		    "(%.3f s from its first whole second)", la == 0 ? "A" : "B", x, y,
-		    (double)timecompare_length(p, 0, INT64_MAX) / 1e9);
+		    "(%.3f s from %s)", la == 0 ? "A" : "B", x, y,
+		    (double)timecompare_length(p, 0, INT64_MAX) / 1e9, what);
 		return -1;
 	}
-	o->scale_num = lb;
-	o->scale_den = la;
-	char x[32], y[32];
-	secs(x, sizeof(x), lb);
-	secs(y, sizeof(y), la);
-	snprintf(o->norm_by, sizeof(o->norm_by), "range length (B %s s / A %s s)", x, y);
+	/* Each range's tree lasts its length: per second (the default) is
+	 * by the lengths, and K or --normalize may choose another mode. */
+	if (o->norm == CMP_NORM_FLAG)
+		o->norm = CMP_NORM_RATE;
+	o->normalize = o->norm == CMP_NORM_TOTAL;
+	o->scale_num = o->scale_den = 0;
+	o->norm_by[0] = '\0';
+	o->rate_by = "range length";
 	if ((*pa = range_tree(p, col, a0, b0, o->sort, err)) == NULL ||
 	    (*pb = range_tree(p, col, a1, b1, o->sort, err)) == NULL)
 		goto fail;
+	(*pa)->duration_ns = la;
+	(*pb)->duration_ns = lb;
 	/* The other filters, on both alike: a time filter would take its
 	 * range again from each range's own tree. */
 	ft_filters rest = {0};

@@ -51,6 +51,8 @@ profile_merge(ft_profile *const *ps, int n, enum ft_sort sort, ft_diag *err)
 		profile_set_type(out, j, types[j].name, types[j].unit);
 	out->scale = scale;
 	out->format = ps[0]->format;
+	for (int k = 0; k < n; k++)
+		out->traced |= ps[k]->traced;
 	out->deftype = find_type(out, &ps[0]->types[ps[0]->deftype]);
 	char src[512];
 	snprintf(src, sizeof(src), "%s (+%d merged)", ps[0]->source, n - 1);

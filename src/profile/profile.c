@@ -227,6 +227,7 @@ profile_new_like(const ft_profile *src)
 	p->source = profile_strdup(p, src->source, strlen(src->source));
 	p->format = src->format;
 	p->unit_unknown = src->unit_unknown;
+	p->traced = src->traced;
 	if (src->period_type.name != NULL) {
 		p->period_type.name = profile_strdup(p, src->period_type.name,
 		    strlen(src->period_type.name));

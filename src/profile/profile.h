@@ -146,6 +146,10 @@ typedef struct ft_profile {
 	/* The format cannot tell its unit (folded, stap, DTrace, bpftrace):
 	 * --unit may declare it. */
 	int unit_unknown;
+	/* The values are traced events' durations (a trace's B/E and X
+	 * events, speedscope's evented profiles), not samples: a comparison
+	 * has no counts to test (ops/compare.h).  Derived trees keep it. */
+	int traced;
 
 	uint32_t max_depth;  /* after finish */
 	int finished;

@@ -50,7 +50,7 @@ const ft_keydef keymap[] = {
 	{"R", {'R'}, ACT_CMP_TABLE, "comparison: table of regressions by function"},
 	{"K", {'K'}, ACT_CMP_NORM, "comparison: how A is scaled: robust (by k, the ratio of an "
 	    "unchanged function), absolute, to B's total, per second (when both recordings "
-	    "state their duration)"},
+	    "state their duration; two time ranges: by their lengths)"},
 	{"M", {'M'}, ACT_DEMANGLE, "C++/Rust names: demangled short, in full, or as mangled"},
 	{"i", {'i'}, ACT_INVERT, "invert: bottom-up graph, roots are where samples were taken"},
 	{"r", {'r'}, ACT_COLLAPSE, "collapse recursion: direct, then all (flatten), then off"},

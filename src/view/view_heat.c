@@ -101,6 +101,13 @@ view_heatmap_ready(ft_view *v)
 int
 view_heat_open(ft_view *v)
 {
+	if (v->cmp == NULL && v->base != NULL && v->base->timeline == NULL &&
+	    v->base->spans != NULL) {
+		/* A trace's events are spans, not samples to bin. */
+		v->message = "no heat map of a trace's events: T charts them; "
+		    "--time-range A,B (--time-range-b C,D: against another range)";
+		return V_REDRAW;
+	}
 	if (v->cmp != NULL || v->base == NULL || v->base->timeline == NULL) {
 		v->message = "no heat map: the profile keeps no time per sample "
 		    "(perf script and .cpuprofile do)";
@@ -233,7 +240,8 @@ heat_compare(ft_view *v)
 	snprintf(rc->cv.msgbuf, sizeof(rc->cv.msgbuf), "A %s against B %s, "
 	    "A normalised by %s; Esc: back",
 	    strrchr(rc->pa->source, '[') ? strrchr(rc->pa->source, '[') : "",
-	    strrchr(rc->pb->source, '[') ? strrchr(rc->pb->source, '[') : "", co.norm_by);
+	    strrchr(rc->pb->source, '[') ? strrchr(rc->pb->source, '[') : "",
+	    rc->c.norm_by != NULL ? rc->c.norm_by : compare_norm_name(rc->c.norm));
 	rc->cv.message = rc->cv.msgbuf;
 	view_heat_close(v);
 	v->rc = rc;

@@ -494,7 +494,10 @@ view_compare_cycle_norm(ft_view *v)
 		return -1;
 	}
 	char msg[256];
-	snprintf(msg, sizeof(msg), "normalisation: %s (A x%.3g)%s%s", compare_norm_name(v->cmp->norm),
+	/* Per second says by what: two ranges' lengths, or durations. */
+	int by = v->cmp->norm == CMP_NORM_RATE && v->cmp->norm_by != NULL;
+	snprintf(msg, sizeof(msg), "normalisation: %s%s%s (A x%.3g)%s%s",
+	    compare_norm_name(v->cmp->norm), by ? ", by " : "", by ? v->cmp->norm_by : "",
 	    v->cmp->norm_factor, v->cmp->norm_note ? ": " : "",
 	    v->cmp->norm_note ? v->cmp->norm_note : "");
 	view_message(v, msg);
