@@ -157,6 +157,12 @@ for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof el
                               check=True).stdout
         r["walk"] = float(walk.split()[0].split("=")[1])
         r["walk_fresh"] = float(walk.split()[1].split("=")[1])
+    if name != "pprof":
+        # The time views on this tree with a 10 M-sample timeline
+        # (flametui-bench --time: stacks drawn by self value, 60 s).
+        out = subprocess.run([ftb, "--time", "--runs", str(runs), path],
+                             capture_output=True, text=True, check=True).stdout
+        r["time"] = dict(w.split("=", 1) for w in out.split() if "=" in w)
     if name == "pprof" and go is not None:
         r["gotop"] = best([go, "tool", "pprof", "-top", path], max(1, runs // 2))
         r["fttop"] = best([ft, "--top", "20", path])
@@ -222,6 +228,20 @@ print("|---|" + "---|" * len(ops))
 for r in rows:
     print("| %s | " % r["name"] + " | ".join(r["ia"].get(o + ("" if o in ("move", "zoom") else "_ms"), "?")
                                           for o in ops) + " |")
+
+print()
+print("## Time views on a big tree (build/flametui-bench --time: the tree above with a "
+      "timeline of 10 M samples over 60 s, each sample's stack drawn by self value; ms, "
+      "median of %d, full render at 200x60)" % runs)
+print("| workload | nodes | samples | heat map drawn (aim <= 30) | cursor move (aim < 1) | "
+      "a 1 s range's flame graph (aim <= 100) | activity line |")
+print("|---|---|---|---|---|---|---|")
+for r in rows:
+    if "time" in r:
+        t = r["time"]
+        print("| %s | %.2f M | %.0f M | %s | %s | %s | %s |" % (
+            r["name"], int(t["nodes"]) / 1e6, int(t["samples"]) / 1e6, t["heatmap_ms"],
+            t["cursor_ms"], t["range_ms"], t["activity_ms"]))
 
 # --- time and the newer formats ---------------------------------------------
 # Real recordings made here at bench time (not generated): perf record of a

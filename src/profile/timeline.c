@@ -213,7 +213,8 @@ struct binpart {
 	const ft_timeline *tl;
 	uint32_t lo, hi, rows;
 	int64_t step, o;
-	const uint8_t *idle;
+	const uint8_t *idle;   /* a node set, or NULL */
+	const uint64_t *skip;  /* a sample set (used when idle is NULL), or NULL */
 	uint32_t *counts;
 	uint64_t idle_n;
 };
@@ -225,32 +226,37 @@ static void
 bin_part(struct binpart *b)
 {
 	const ft_timeline *tl = b->tl;
-	uint32_t rows = b->rows;
-	/* The second and the column of the sample before: samples mostly come
-	 * in time order, so most fall in both again and need no division. */
-	int64_t sec0 = 0, sec1 = 0, col0 = 0, col1 = 0, c = 0;
-	int fresh = 1;
+	int64_t rows = b->rows;
+	/* The cell of the sample before, and the times [wlo, whi) that fall
+	 * in it: samples mostly come in time order, thousands to a cell, so
+	 * most need one comparison, no division.  A row k from the top of a
+	 * second holds the offsets frac with floor(rows * frac / 1e9) ==
+	 * rows - 1 - r, i.e. ceil(k 1e9 / rows) <= frac < ceil((k + 1) 1e9 /
+	 * rows). */
+	int64_t wlo = 1, whi = 0;
+	uint32_t *cell = NULL;
 	for (uint32_t i = b->lo; i < b->hi; i++) {
-		if (b->idle != NULL && ft_bit(b->idle, tl->leaf[i])) {
+		if (b->idle != NULL ? ft_bit(b->idle, tl->leaf[i]) :
+		    b->skip != NULL && (b->skip[i >> 6] >> (i & 63) & 1)) {
 			b->idle_n++;
 			continue;
 		}
 		int64_t t = tl->t[i];
-		if (fresh || t < sec0 || t >= sec1) {
-			sec0 = floor_div(t, FT_NS) * FT_NS;
-			sec1 = sec0 + FT_NS;
+		if (t < wlo || t >= whi) {
+			int64_t sec0 = floor_div(t, FT_NS) * FT_NS;
+			int64_t c = floor_div(t - b->o, b->step);
+			/* floor(rows * frac / 1e9): frac < 1e9, rows <= 1000. */
+			int64_t k = (t - sec0) * rows / FT_NS;
+			cell = &b->counts[(size_t)c * (size_t)rows + (size_t)(rows - k - 1)];
+			wlo = sec0 + (k * FT_NS + rows - 1) / rows;
+			whi = sec0 + ((k + 1) * FT_NS + rows - 1) / rows;
+			int64_t clo = b->o + c * b->step;
+			if (clo > wlo)
+				wlo = clo;
+			if (clo + b->step < whi)
+				whi = clo + b->step;
 		}
-		if (fresh || t - b->o < col0 || t - b->o >= col1) {
-			c = floor_div(t - b->o, b->step);
-			col0 = c * b->step;
-			col1 = col0 + b->step;
-		}
-		fresh = 0;
-		/* floor(rows * frac / 1e9): frac < 1e9, rows <= 1000. */
-		uint32_t r = rows - (uint32_t)((t - sec0) * (int64_t)rows / FT_NS) - 1;
-		uint32_t *cell = &b->counts[(size_t)c * rows + r];
-		if (*cell < UINT32_MAX)
-			(*cell)++;
+		(*cell)++; /* at most tl->n < 2^32 */
 	}
 }
 
@@ -261,9 +267,9 @@ bin_thread(void *arg)
 	return NULL;
 }
 
-void
-heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
-    const uint8_t *idle, ft_heatmap *hm)
+static void
+bin_all(const ft_timeline *tl, uint32_t rows, int64_t step, const uint8_t *idle,
+    const uint64_t *skip, ft_heatmap *hm)
 {
 	if (rows == 0 || rows > 1000)
 		rows = 50;
@@ -282,7 +288,7 @@ heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
 	hm->counts = xcalloc((size_t)cols * rows, sizeof(uint32_t));
 	size_t ncells = (size_t)cols * rows;
 	struct binpart whole = {.tl = tl, .lo = 0, .hi = tl->n, .rows = rows, .step = step,
-	    .o = o, .idle = idle, .counts = hm->counts};
+	    .o = o, .idle = idle, .skip = skip, .counts = hm->counts};
 	/* A big timeline in two halves, the second on a thread of its own
 	 * with counts of its own, added after. */
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -311,6 +317,39 @@ heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
 	for (size_t i = 0; i < ncells; i++)
 		if (hm->counts[i] > hm->maxvalue)
 			hm->maxvalue = hm->counts[i];
+}
+
+void
+heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
+    const uint8_t *idle, ft_heatmap *hm)
+{
+	bin_all(tl, rows, step, idle, NULL, hm);
+}
+
+void
+heatmap_bin_skip(const ft_timeline *tl, uint32_t rows, int64_t step,
+    const uint64_t *skip, ft_heatmap *hm)
+{
+	bin_all(tl, rows, step, NULL, skip, hm);
+}
+
+uint64_t *
+timeline_sample_set(const ft_timeline *tl, const uint8_t *nodes)
+{
+	if (nodes == NULL)
+		return NULL;
+	uint64_t *set = xcalloc((size_t)tl->n / 64 + 1, sizeof(uint64_t));
+	int any = 0;
+	for (uint32_t i = 0; i < tl->n; i++)
+		if (ft_bit(nodes, tl->leaf[i])) {
+			set[i >> 6] |= (uint64_t)1 << (i & 63);
+			any = 1;
+		}
+	if (!any) {
+		free(set);
+		return NULL;
+	}
+	return set;
 }
 
 /* The activity line's slicing: span and whether span * ncols fits. */

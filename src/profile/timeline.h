@@ -115,6 +115,14 @@ int64_t heatmap_step(const ft_timeline *tl, int64_t step_s, uint32_t max_cols);
  * (idle may be NULL). */
 void heatmap_bin(const ft_timeline *tl, uint32_t rows, int64_t step,
     const uint8_t *idle, ft_heatmap *hm);
+/* The same with the samples left out given one bit per sample (bit i %
+ * 64 of skip[i / 64]: sample i; timeline_sample_set()): read in order,
+ * where a node set is looked up at random. */
+void heatmap_bin_skip(const ft_timeline *tl, uint32_t rows, int64_t step,
+    const uint64_t *skip, ft_heatmap *hm);
+/* One bit per sample of tl, set when its node is in nodes (ft_bit()):
+ * malloc'd; NULL when nodes is NULL or no sample's node is in it. */
+uint64_t *timeline_sample_set(const ft_timeline *tl, const uint8_t *nodes);
 void heatmap_free(ft_heatmap *hm);
 
 /* The activity line: the recording from timeline_origin() to its end cut

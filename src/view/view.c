@@ -131,6 +131,7 @@ view_free(ft_view *v)
 	free(v->act.all);
 	free(v->act.in);
 	free(v->act.idle);
+	free(v->act.idle_samples);
 	match_free(v->search);
 	free(v->search_before);
 	if (!v->hl_shared)

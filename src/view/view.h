@@ -295,6 +295,9 @@ typedef struct ft_view {
 		                      * one bit per node (view_idle_nodes) */
 		const ft_profile *idle_base;
 		const ft_timeline *idle_tl;
+		uint64_t *idle_samples; /* the timeline's samples at them, one bit
+		                         * each (view_idle_samples) */
+		int idle_samples_ok;
 	} act;
 } ft_view;
 
@@ -370,6 +373,9 @@ void view_activity_ready(ft_view *v, uint32_t ncols);
 /* base's idle nodes (timerange_idle_nodes), kept for base and its
  * timeline: the heat map and the activity line share them.  NULL: none. */
 const uint8_t *view_idle_nodes(ft_view *v);
+/* The samples of base's timeline at those nodes, one bit per sample
+ * (timeline_sample_set), kept likewise.  NULL: none. */
+const uint64_t *view_idle_samples(ft_view *v);
 /* Toggle it (key a): V_* flags. */
 int view_activity_toggle(ft_view *v);
 

@@ -18,11 +18,25 @@ view_idle_nodes(ft_view *v)
 		return NULL;
 	if (v->act.idle_base != b || v->act.idle_tl != b->timeline) {
 		free(v->act.idle);
+		free(v->act.idle_samples);
 		v->act.idle = timerange_idle_nodes(b);
+		v->act.idle_samples = NULL;
+		v->act.idle_samples_ok = 0;
 		v->act.idle_base = b;
 		v->act.idle_tl = b->timeline;
 	}
 	return v->act.idle;
+}
+
+const uint64_t *
+view_idle_samples(ft_view *v)
+{
+	const uint8_t *idle = view_idle_nodes(v);
+	if (!v->act.idle_samples_ok && v->base != NULL && v->base->timeline != NULL) {
+		v->act.idle_samples = timeline_sample_set(v->base->timeline, idle);
+		v->act.idle_samples_ok = 1;
+	}
+	return v->act.idle_samples;
 }
 
 void
@@ -37,6 +51,7 @@ view_activity_ready(ft_view *v, uint32_t ncols)
 	    v->act.nfilters == v->filters.n)
 		return;
 	const uint8_t *idle = view_idle_nodes(v);
+	(void)view_idle_samples(v); /* now, with the first frame: H then opens at once */
 	if (v->act.ncols != ncols || v->act.all == NULL) {
 		free(v->act.all);
 		free(v->act.in);

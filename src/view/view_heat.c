@@ -84,8 +84,8 @@ view_heatmap_ready(ft_view *v)
 	    (uint32_t)(cols > 1 ? cols : 1));
 	uint32_t rows = rows_for(v);
 	uint32_t oldrows = v->heat.hm.rows;
-	heatmap_bin(v->base->timeline, rows, step, v->heat.with_idle ? NULL : view_idle_nodes(v),
-	    &v->heat.hm);
+	heatmap_bin_skip(v->base->timeline, rows, step,
+	    v->heat.with_idle ? NULL : view_idle_samples(v), &v->heat.hm);
 	v->heat.hm.with_idle = v->heat.with_idle;
 	v->heat.w = v->w;
 	v->heat.h = v->h;
