@@ -264,6 +264,38 @@ TEST(sorted_and_unsorted_agree)
 	profile_free(q);
 }
 
+/* The export's lines in the bytewise order of their text (LC_ALL=C sort),
+ * also where the tree's order is not that order (names with bytes below
+ * ';': "a;x" sorts after "a:b", "a b;c" and "a!;d" though a is their
+ * elder sibling) and when children are in weight order; written as the
+ * tree is walked.  Expected: the input's lines sorted by their stack
+ * text, bytewise, a stack before any longer one it begins (so "a 3"
+ * before "a\001 1", where `LC_ALL=C sort` of whole lines would differ). */
+TEST(export_in_byte_order)
+{
+	const char *in = "a;x 1\na:b 2\na 3\na b;c 4\na!;d 5\nab 6\na;x;y 7\nz;a 1\nA 1\n"
+	    "a\001 1\na;x;y;\001 2\n";
+	const char *want = "A 1\na 3\na\001 1\na b;c 4\na!;d 5\na:b 2\na;x 1\na;x;y 7\n"
+	    "a;x;y;\001 2\nab 6\nz;a 1\n";
+	ft_load_report rep;
+	ft_diag err;
+	ft_profile *p = load_text(in, &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	char buf[512];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+	CHECK_INT(export_folded(p, 0, -1, f), 0);
+	fclose(f);
+	CHECK_STR(buf, want);
+	profile_sort(p, FT_SORT_WEIGHT, 0); /* children heaviest first */
+	f = fmemopen(buf, sizeof(buf), "w");
+	CHECK_INT(export_folded(p, 0, -1, f), 0);
+	fclose(f);
+	CHECK_STR(buf, want);
+	profile_free(p);
+}
+
 TEST(format_sniffing)
 {
 	CHECK_INT(load_sniff("a;b 1\n", 6), FT_FMT_FOLDED);
@@ -451,6 +483,7 @@ main(void)
 	RUN(huge_counts_and_long_lines);
 	RUN(gzip_detected_by_magic);
 	RUN(sorted_and_unsorted_agree);
+	RUN(export_in_byte_order);
 	RUN(format_sniffing);
 	RUN(tiny_folded_not_pprof);
 	RUN(negative_counts_refused);
