@@ -254,12 +254,13 @@ export_folded_root(const ft_profile *p, int col, int col2, int root_line, FILE *
 		const struct ent *e = &L->ents[it->g0];
 		/* The path to the group: the level's path, then its text. */
 		plen = L->plen;
-		size_t need = plen + (plen > 0) + e->len;
+		int sep = nlev > 1; /* below a top frame (whose text may be empty) */
+		size_t need = plen + (size_t)sep + e->len;
 		if (need > pcap) {
 			pcap = grow_cap(pcap, need, 1024);
 			path = xrealloc(path, pcap);
 		}
-		if (plen > 0)
+		if (sep)
 			path[plen++] = ';';
 		memcpy(path + plen, L->text + e->off, e->len);
 		plen += e->len;

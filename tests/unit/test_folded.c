@@ -294,6 +294,17 @@ TEST(export_in_byte_order)
 	fclose(f);
 	CHECK_STR(buf, want);
 	profile_free(p);
+	/* Empty names: the separators stay (a top frame's text may be
+	 * empty). */
+	p = load_text(";;; 3\n;a;;b 2\n;x 1\n", &rep, &err);
+	CHECK(p != NULL);
+	if (p == NULL)
+		return;
+	f = fmemopen(buf, sizeof(buf), "w");
+	CHECK_INT(export_folded(p, 0, -1, f), 0);
+	fclose(f);
+	CHECK_STR(buf, ";;; 3\n;a;;b 2\n;x 1\n");
+	profile_free(p);
 }
 
 TEST(format_sniffing)
