@@ -11,8 +11,9 @@ Workloads (made once into BENCH_DATA, default bench/data/, git-ignored):
             (../shared/corpora/tools/fold2pprof; skipped without Go)
   scale-N   the default shape cut at N MB, N = 25 50 100 200 400
 
-Times are best of RUNS (load) or the median of RUNS (interactive, from
-build/flametui-bench), and loads are also given as ratios to `wc -l` and
+Times are best of RUNS (load) or the median of RUNS (interactive and the
+time views, from build/flametui-bench; the time views give the default and
+deep trees a 10 M-sample timeline: heat map, cursor, a range, activity), and loads are also given as ratios to `wc -l` and
 `gzip -dc` measured in the same run: machines are noisy, ratios less so.
 Peak RSS comes from getrusage of a child that runs nothing else.
 Environment: CORPORA (default ../shared/corpora), BENCH_DATA, RUNS (5),

@@ -172,21 +172,6 @@ map_threads(const ft_profile *p, ft_profile *np, const uint64_t *mapped, const u
 	}
 }
 
-/* In tl's samples lo..hi (in time order): the first at d ns from o or
- * later. */
-static uint32_t
-first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi, int64_t d)
-{
-	while (lo < hi) {
-		uint32_t m = lo + (hi - lo) / 2;
-		if (tl->t[m] - o < d)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
-}
-
 ft_profile *
 timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
     int column, ft_diag *err)
@@ -227,8 +212,8 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	/* Samples in time order: the range's by binary search. */
 	uint32_t lo = 0, hi = tl->n;
 	if (!tl->backwards) {
-		lo = first_at(tl, o, 0, tl->n, a);
-		hi = b == INT64_MAX ? tl->n : first_at(tl, o, lo, tl->n, b);
+		lo = timeline_first_at(tl, o, 0, tl->n, a);
+		hi = b == INT64_MAX ? tl->n : timeline_first_at(tl, o, lo, tl->n, b);
 	}
 	int counted = tl->count_col >= 0 && (size_t)tl->count_col < nv;
 	for (uint32_t i = lo; i < hi; i++) {

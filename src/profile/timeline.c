@@ -410,9 +410,8 @@ act_firsts(const ft_timeline *tl, const act_axis *a, uint32_t *first)
 	first[a->ncols] = tl->n;
 }
 
-/* The first sample (of lo..hi, in time order) with offset >= d. */
-static uint32_t
-act_first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi, int64_t d)
+uint32_t
+timeline_first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi, int64_t d)
 {
 	while (lo < hi) {
 		uint32_t m = lo + (hi - lo) / 2;
@@ -474,8 +473,8 @@ timeline_activity_in(const ft_timeline *tl, uint32_t ncols, const uint8_t *skip,
 		 * per sample. */
 		uint32_t *first = xmalloc((ncols + 1) * sizeof(uint32_t));
 		act_firsts(tl, &a, first);
-		uint32_t ia = act_first_at(tl, a.o, 0, tl->n, from);
-		uint32_t ib = to == INT64_MAX ? tl->n : act_first_at(tl, a.o, ia, tl->n, to);
+		uint32_t ia = timeline_first_at(tl, a.o, 0, tl->n, from);
+		uint32_t ib = to == INT64_MAX ? tl->n : timeline_first_at(tl, a.o, ia, tl->n, to);
 		for (uint32_t c = 0; c < ncols; c++) {
 			uint32_t lo = first[c] > ia ? first[c] : ia;
 			uint32_t hi = first[c + 1] < ib ? first[c + 1] : ib;

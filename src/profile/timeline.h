@@ -149,6 +149,11 @@ void timeline_activity_in(const ft_timeline *tl, uint32_t ncols,
     const uint8_t *skip, const uint8_t *mark, int64_t from, int64_t to,
     uint32_t *in);
 
+/* In tl's samples lo..hi, in time order (not backwards): the first at d
+ * ns from o or later (hi when none). */
+uint32_t timeline_first_at(const ft_timeline *tl, int64_t o, uint32_t lo, uint32_t hi,
+    int64_t d);
+
 /* Parse "A,B" or "A-B" (seconds from the origin, decimals allowed, an
  * optional " s" after; B may be empty or "end" for "to the end") into ns
  * offsets: a sample is in when *a <= t - origin < *b.  -1 with err on bad
