@@ -159,6 +159,11 @@ for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof el
         r["walk"] = float(walk.split()[0].split("=")[1])
         r["walk_fresh"] = float(walk.split()[1].split("=")[1])
     if name != "pprof":
+        # --export folded: the whole load and export, and its memory.
+        r["fexp"] = best([ft, "--export", "folded", "-o", "/dev/null", path])
+        r["fexp_rss"] = peak_kib([ft, "--export", "folded", "-o", "/dev/null", path])
+        r["info"] = best([ft, "--info", path])
+    if name != "pprof":
         # The time views on this tree with a 10 M-sample timeline
         # (flametui-bench --time: stacks drawn by self value, 60 s).
         out = subprocess.run([ftb, "--time", "--runs", str(runs), path],
@@ -214,6 +219,17 @@ for r in rows:
         ms, b = float(r["ia"]["svg_ms"]), int(r["ia"]["svg_bytes"])
         print("| %s | %.1f MB | %.0f ms | %.1fx | %.0f |" % (
             r["name"], b / 1e6, ms, ms / 1000 / r["base"], b / 1e6 / (ms / 1000)))
+print()
+print("`--export folded` (load and export to /dev/null, best of %d): the export's own "
+      "work is the time beyond `--info`'s load; written as the tree is walked, so its "
+      "memory is the load's:" % runs)
+print("| workload | export folded | export's own | ratio to wc -l | peak RSS | RSS / file |")
+print("|---|---|---|---|---|---|")
+for r in rows:
+    if "fexp" in r:
+        print("| %s | %.3f s | %.3f s | %.1fx | %.0f MiB | %.2f |" % (
+            r["name"], r["fexp"], r["fexp"] - r["info"], (r["fexp"] - r["info"]) / r["base"],
+            r["fexp_rss"] / 1024, r["fexp_rss"] * 1024 / r["size"]))
 for r in rows:
     if "gotop" in r:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (

@@ -46,8 +46,6 @@ struct item {
 
 /* A level of the walk: the children of one group, sorted into items. */
 struct level {
-	char *text;
-	size_t tlen, tcap;
 	struct ent *ents;
 	size_t nents, ecap;
 	struct item *items;
@@ -55,7 +53,7 @@ struct level {
 	size_t plen; /* the path's length before this level's texts */
 };
 
-static const char *cmp_text; /* the level being sorted (qsort has no context) */
+static const char *cmp_text; /* the names' texts (qsort has no context) */
 
 static int
 cmp_ent(const void *a, const void *b)
@@ -102,41 +100,55 @@ cmp_item(const void *a, const void *b)
 	return (next < ';' ? 1 : -1) * sign;
 }
 
+/* Every name's text, made once: its bytes with ';' written ':' and a
+ * newline ' ', then its kind's suffix unless plain; the last entry is
+ * EXPORT_EMPTY_STACK (the root's own value). */
+struct texts {
+	char *buf;
+	size_t *off; /* off[id] .. off[id + 1] */
+	uint32_t n;  /* names; entry n is EXPORT_EMPTY_STACK */
+};
+
 static void
-text_add(struct level *L, const char *s, size_t n)
+texts_make(struct texts *T, const ft_profile *p, int plain)
 {
-	if (L->tlen + n > L->tcap) {
-		L->tcap = grow_cap(L->tcap, L->tlen + n, 256);
-		L->text = xrealloc(L->text, L->tcap);
+	T->n = intern_count(p->names);
+	T->off = xmalloc(sizeof(size_t) * ((size_t)T->n + 2));
+	size_t len = 0;
+	for (uint32_t id = 0; id < T->n; id++)
+		len += intern_len(p->names, id) +
+		    (plain ? 0 : strlen(kind_suffix(intern_kind(p->names, id))));
+	len += strlen(EXPORT_EMPTY_STACK);
+	T->buf = xmalloc(len ? len : 1);
+	size_t at = 0;
+	for (uint32_t id = 0; id < T->n; id++) {
+		T->off[id] = at;
+		size_t l = intern_len(p->names, id);
+		memcpy(T->buf + at, intern_str(p->names, id), l);
+		for (size_t k = at; k < at + l; k++)
+			if (T->buf[k] == ';' || T->buf[k] == '\n')
+				T->buf[k] = T->buf[k] == ';' ? ':' : ' ';
+		at += l;
+		const char *suf = plain ? "" : kind_suffix(intern_kind(p->names, id));
+		memcpy(T->buf + at, suf, strlen(suf));
+		at += strlen(suf);
 	}
-	if (n > 0)
-		memcpy(L->text + L->tlen, s, n);
-	L->tlen += n;
+	T->off[T->n] = at;
+	memcpy(T->buf + at, EXPORT_EMPTY_STACK, strlen(EXPORT_EMPTY_STACK));
+	at += strlen(EXPORT_EMPTY_STACK);
+	T->off[T->n + 1] = at;
 }
 
-/* A node's text: its name, ';' written ':' and a newline ' ', then its
- * kind's suffix unless plain. */
 static void
-ent_add(struct level *L, const ft_profile *p, uint32_t node, int plain)
+ent_add(struct level *L, const ft_profile *p, const struct texts *T, uint32_t node)
 {
-	size_t off = L->tlen;
-	if (node == FT_NONE) {
-		text_add(L, EXPORT_EMPTY_STACK, strlen(EXPORT_EMPTY_STACK));
-	} else {
-		uint32_t nm = p->nodes[node].name;
-		text_add(L, intern_str(p->names, nm), intern_len(p->names, nm));
-		for (size_t k = off; k < L->tlen; k++)
-			if (L->text[k] == ';' || L->text[k] == '\n')
-				L->text[k] = L->text[k] == ';' ? ':' : ' ';
-		const char *suf = plain ? "" : kind_suffix(intern_kind(p->names, nm));
-		text_add(L, suf, strlen(suf));
-	}
+	uint32_t id = node == FT_NONE ? T->n : p->nodes[node].name;
 	if (L->nents == L->ecap) {
 		L->ecap = grow_cap(L->ecap, L->nents + 1, 16);
 		L->ents = xreallocarray(L->ents, L->ecap, sizeof(*L->ents));
 	}
-	L->ents[L->nents++] = (struct ent){.node = node, .len = (uint32_t)(L->tlen - off),
-	    .off = off};
+	L->ents[L->nents++] = (struct ent){.node = node,
+	    .len = (uint32_t)(T->off[id + 1] - T->off[id]), .off = T->off[id]};
 }
 
 static void
@@ -159,23 +171,23 @@ self_in(const ft_profile *p, uint32_t node, int col)
 /* Fill L with the children of the members (nodes) of a group, sorted
  * into items; with root_value, the root's own value as a child too. */
 static void
-level_fill(struct level *L, const ft_profile *p, const struct ent *members, size_t nm,
-    int root_value, int plain, int col, int col2)
+level_fill(struct level *L, const ft_profile *p, const struct texts *T,
+    const struct ent *members, size_t nm, int root_value, int col, int col2)
 {
-	L->tlen = L->nents = L->nitems = L->at = 0;
+	L->nents = L->nitems = L->at = 0;
 	for (size_t i = 0; i < nm; i++)
 		for (uint32_t c = members[i].node == FT_NONE ? FT_NONE :
 		    p->nodes[members[i].node].child; c != FT_NONE; c = p->nodes[c].sibling)
-			ent_add(L, p, c, plain);
+			ent_add(L, p, T, c);
 	if (root_value)
-		ent_add(L, p, FT_NONE, plain);
-	cmp_text = L->text;
+		ent_add(L, p, T, FT_NONE);
+	cmp_text = T->buf;
 	if (L->nents > 1)
 		qsort(L->ents, L->nents, sizeof(*L->ents), cmp_ent);
 	for (size_t i = 0, j; i < L->nents; i = j) {
 		int line = 0, block = 0;
 		for (j = i; j < L->nents && L->ents[j].len == L->ents[i].len &&
-		    memcmp(L->text + L->ents[j].off, L->text + L->ents[i].off,
+		    memcmp(T->buf + L->ents[j].off, T->buf + L->ents[i].off,
 		    L->ents[i].len) == 0; j++) {
 			uint32_t n = L->ents[j].node;
 			line |= self_in(p, n, col) != 0 || self_in(p, n, col2) != 0;
@@ -233,11 +245,13 @@ export_folded_root(const ft_profile *p, int col, int col2, int root_line, FILE *
 	struct level *lev = xcalloc(depth, sizeof(*lev));
 	char *path = NULL;
 	size_t plen = 0, pcap = 0;
+	struct texts T;
+	texts_make(&T, p, plain);
 	struct ent root = {.node = FT_ROOT};
 	/* The root's own value is a line only from the root (root_line). */
-	level_fill(&lev[nlev++], p, &root, 1,
+	level_fill(&lev[nlev++], p, &T, &root, 1,
 	    root_line && (self_in(p, FT_ROOT, col) != 0 || self_in(p, FT_ROOT, col2) != 0),
-	    plain, col, col2);
+	    col, col2);
 	size_t steps = 0;
 	while (nlev > 0) {
 		/* A write error ends the walk (looked at now and then: ferror
@@ -262,24 +276,25 @@ export_folded_root(const ft_profile *p, int col, int col2, int root_line, FILE *
 		}
 		if (sep)
 			path[plen++] = ';';
-		memcpy(path + plen, L->text + e->off, e->len);
+		memcpy(path + plen, T.buf + e->off, e->len);
 		plen += e->len;
 		if (!it->block) {
 			put_lines(p, e, it->g1 - it->g0, path, plen, col, col2, out);
 			continue;
 		}
 		struct level *C = &lev[nlev];
-		level_fill(C, p, e, it->g1 - it->g0, 0, plain, col, col2);
+		level_fill(C, p, &T, e, it->g1 - it->g0, 0, col, col2);
 		C->plen = plen;
 		nlev++;
 	}
 	for (size_t i = 0; i < depth; i++) {
-		free(lev[i].text);
 		free(lev[i].ents);
 		free(lev[i].items);
 	}
 	free(lev);
 	free(path);
+	free(T.buf);
+	free(T.off);
 	int rc = ferror(out) ? -1 : 0;
 	if (fflush(out) != 0 || ferror(out))
 		rc = -1;
