@@ -243,8 +243,8 @@ export_folded_root(const ft_profile *p, int col, int col2, int root_line, FILE *
 	int plain = p->format != NULL && strcmp(p->format, "pprof") == 0;
 	size_t depth = (size_t)p->max_depth + 2, nlev = 0;
 	struct level *lev = xcalloc(depth, sizeof(*lev));
-	char *path = NULL;
-	size_t plen = 0, pcap = 0;
+	size_t plen = 0, pcap = 1024;
+	char *path = xmalloc(pcap);
 	struct texts T;
 	texts_make(&T, p, plain);
 	struct ent root = {.node = FT_ROOT};
