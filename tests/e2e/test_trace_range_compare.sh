@@ -8,7 +8,9 @@
 # ranges instead.
 . "$(dirname "$0")/lib.sh"
 
-T=$FT_DATA/clang-ftime-trace.json
+# Relative to the repository (the pane's directory): the headers show the
+# name, and an absolute path's length would depend on where the clone is.
+T=tests/data/clang-ftime-trace.json
 ft_start 160 30 -- --time-range 0.5,1 --time-range-b 2,end "$T"
 ft_check "opens the comparison: the backend in B" ft_wait_for '\+Backend'
 ft_check "the frontend in A" ft_matches '-Frontend'
