@@ -823,8 +823,9 @@ read_pool_chain(struct jfr *J, size_t off, ft_idmap *seen)
 		if (delta == 0)
 			return 0;
 		/* delta is relative to this event and must stay in the chunk. */
-		int64_t next = (int64_t)(off - J->c0) + delta;
-		if (next < HEADER || (uint64_t)next >= J->cend - J->c0)
+		int64_t next;
+		if (__builtin_add_overflow((int64_t)(off - J->c0), delta, &next) ||
+		    next < HEADER || (uint64_t)next >= J->cend - J->c0)
 			return fail(J, off, "constant pool delta %" PRId64 " leaves the chunk", delta);
 		off = J->c0 + (size_t)next;
 	}

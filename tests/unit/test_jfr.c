@@ -550,6 +550,26 @@ TEST(hostile_pool_cycle)
 	free(w.b);
 }
 
+/* The fuzzer's input (tests/fuzz/seeds/README.md): a constant pool delta
+ * near INT64_MAX added to the event's offset overflowed (UBSan) before it
+ * was checked against the chunk. */
+TEST(fuzz_pool_delta_overflow)
+{
+	FILE *f = fopen("tests/fuzz/seeds/fuzz-jfr-pool-delta-overflow.jfr", "rb");
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	unsigned char b[4096];
+	size_t n = fread(b, 1, sizeof(b), f);
+	fclose(f);
+	ft_load_report rep;
+	ft_diag err = {{0}};
+	ft_profile *p = load_bytes(b, n, &rep, &err);
+	CHECK(p == NULL);
+	CHECK(strstr(err.msg, "constant pool delta 9223372036854775779 leaves the chunk") != NULL);
+	profile_free(p);
+}
+
 TEST(hostile_empty_elements)
 {
 	struct wb w = {0};
@@ -614,6 +634,7 @@ main(void)
 	RUN(damaged_headers);
 	RUN(mutations_never_crash);
 	RUN(hostile_pool_cycle);
+	RUN(fuzz_pool_delta_overflow);
 	RUN(hostile_empty_elements);
 	RUN(hostile_shared_deep_stack);
 	free(raw);
