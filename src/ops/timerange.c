@@ -98,8 +98,59 @@ timerange_heatmap(const ft_profile *p, uint32_t rows, int64_t step,
 	return 0;
 }
 
-static ft_profile *range_tree(const ft_profile *p, uint64_t *self, uint64_t *set,
-    ft_timeline *keep, int over, enum ft_sort sort, int column, ft_diag *err);
+/* The nodes of set (one bit per node of p) and their callers, made in np
+ * in p's id order (callers first): set is closed over the callers, and
+ * map[n] (returned, malloc'd) is node n's id in np where n's bit is set,
+ * the only places read.  A short range of a big tree costs what it
+ * holds, not the tree. */
+static uint32_t *
+tree_of_set(const ft_profile *p, uint64_t *set, ft_profile *np)
+{
+	size_t nn = p->nnodes, nw = nn / 64 + 1;
+	/* Callers: children before parents (a parent's id is below its
+	 * children's). */
+	for (size_t k = nw; k-- > 0;)
+		for (uint64_t bits = set[k]; bits != 0;) {
+			int top = 63 - __builtin_clzll(bits);
+			bits &= ~((uint64_t)1 << top);
+			size_t n = k * 64 + (size_t)top;
+			if (n == 0)
+				continue;
+			uint32_t par = p->nodes[n].parent;
+			set[par >> 6] |= (uint64_t)1 << (par & 63);
+			if (par >> 6 == k) /* in this word: seen by the loop too */
+				bits |= (uint64_t)1 << (par & 63);
+		}
+	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
+	map[0] = FT_ROOT;
+	for (size_t k = 0; k < nw; k++)
+		for (uint64_t bits = set[k]; bits != 0; bits &= bits - 1) {
+			size_t n = k * 64 + (size_t)__builtin_ctzll(bits);
+			if (n > 0)
+				map[n] = profile_append(np, map[p->nodes[n].parent], p->nodes[n].name);
+		}
+	return map;
+}
+
+/* p's thread roots in np, a tree made of some of p's nodes: map[n] is
+ * node n's id in np where n's bit is set in mapped. */
+static void
+map_threads(const ft_profile *p, ft_profile *np, const uint64_t *mapped, const uint32_t *map)
+{
+	for (uint32_t k = 0; k < p->nthreads; k++) {
+		uint32_t t = p->threads[k].node;
+		uint32_t m = t < p->nnodes && (mapped[t >> 6] >> (t & 63) & 1) ? map[t] : FT_NONE;
+		if (m == FT_NONE)
+			continue;
+		if (np->nthreads == np->cthreads) {
+			np->cthreads = (uint32_t)grow_cap(np->cthreads, np->nthreads + 1, 8);
+			np->threads = xreallocarray(np->threads, np->cthreads,
+			    sizeof(*np->threads));
+		}
+		np->threads[np->nthreads] = p->threads[k];
+		np->threads[np->nthreads++].node = m;
+	}
+}
 
 /* The tree of a trace's spans' self time inside [a, b) (ns from
  * spans_origin()): each span's length cut to the range goes to its node
@@ -144,32 +195,35 @@ spans_range(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 		if (par != FT_ROOT && has[par])
 			over |= __builtin_sub_overflow(ns[par], e - s, &ns[par]);
 	}
-	uint64_t *self = xcalloc(nn ? nn : 1, sizeof(uint64_t));
-	for (size_t n = 0; n < nn; n++)
-		self[n] = ns[n] > 0 ? (uint64_t)(ns[n] / u) : 0;
-	free(ns);
 	free(has);
-	return range_tree(p, self, NULL, NULL, over, sort, column, err);
-}
-
-/* p's thread roots in np, a tree made of some of p's nodes: map[n] is
- * node n's id in np where n's bit is set in mapped. */
-static void
-map_threads(const ft_profile *p, ft_profile *np, const uint64_t *mapped, const uint32_t *map)
-{
-	for (uint32_t k = 0; k < p->nthreads; k++) {
-		uint32_t t = p->threads[k].node;
-		uint32_t m = t < p->nnodes && (mapped[t >> 6] >> (t & 63) & 1) ? map[t] : FT_NONE;
-		if (m == FT_NONE)
-			continue;
-		if (np->nthreads == np->cthreads) {
-			np->cthreads = (uint32_t)grow_cap(np->cthreads, np->nthreads + 1, 8);
-			np->threads = xreallocarray(np->threads, np->cthreads,
-			    sizeof(*np->threads));
-		}
-		np->threads[np->nthreads] = p->threads[k];
-		np->threads[np->nthreads++].node = m;
+	if (over) {
+		free(ns);
+		diag_set(err, "total of counts overflows 64 bits");
+		return NULL;
 	}
+	/* The nodes with a self time in range (never below 0) and their
+	 * callers; profile_finish() checks the totals. */
+	uint64_t *set = xcalloc(nn / 64 + 1, sizeof(uint64_t));
+	for (size_t n = 0; n < nn; n++)
+		if (ns[n] / u > 0)
+			set[n >> 6] |= (uint64_t)1 << (n & 63);
+	ft_profile *np = profile_new_like(p);
+	uint32_t *map = tree_of_set(p, set, np);
+	int rc = 0;
+	for (size_t n = 0; n < nn && rc == 0; n++)
+		if (ns[n] / u > 0) {
+			ft_val v = ns[n] / u;
+			rc = profile_add_self(np, map[n], &v, err);
+		}
+	map_threads(p, np, set, map);
+	free(map);
+	free(set);
+	free(ns);
+	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
+		profile_free(np);
+		return NULL;
+	}
+	return np;
 }
 
 ft_profile *
@@ -198,14 +252,9 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	keep->untimed = tl->untimed;
 	keep->other = tl->other;
 	keep->idle_rule = tl->idle_rule;
-	/* The range's tree holds the nodes of its samples and their callers:
-	 * found as a set of one bit per old node (a short range of a big
-	 * tree costs what it holds, not the tree), made in the old ids'
-	 * order (callers first), then each sample added to its node.
-	 * map[n] is read only where n's bit is set. */
+	/* The range's tree holds the nodes of its samples and their callers
+	 * (tree_of_set), then each sample is added to its node. */
 	uint64_t *mapped = xcalloc(nn / 64 + 1, sizeof(uint64_t));
-	size_t nw = nn / 64 + 1;
-	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
 	ft_val *row = xcalloc(nv ? nv : 1, sizeof(ft_val));
 	ft_profile *np = profile_new_like(p);
 	int rc = 0;
@@ -229,27 +278,7 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 		if (w != 0 || counted)
 			mapped[n >> 6] |= (uint64_t)1 << (n & 63);
 	}
-	/* Callers: children before parents (a parent's id is below its
-	 * children's). */
-	for (size_t k = nw; k-- > 0;)
-		for (uint64_t bits = mapped[k]; bits != 0;) {
-			int top = 63 - __builtin_clzll(bits);
-			bits &= ~((uint64_t)1 << top);
-			size_t n = k * 64 + (size_t)top;
-			if (n == 0)
-				continue;
-			uint32_t par = p->nodes[n].parent;
-			mapped[par >> 6] |= (uint64_t)1 << (par & 63);
-			if (par >> 6 == k) /* in this word: seen by the loop too */
-				bits |= (uint64_t)1 << (par & 63);
-		}
-	map[0] = FT_ROOT;
-	for (size_t k = 0; k < nw; k++)
-		for (uint64_t bits = mapped[k]; bits != 0; bits &= bits - 1) {
-			size_t n = k * 64 + (size_t)__builtin_ctzll(bits);
-			if (n > 0)
-				map[n] = profile_append(np, map[p->nodes[n].parent], p->nodes[n].name);
-		}
+	uint32_t *map = tree_of_set(p, mapped, np);
 	for (uint32_t i = 0; i < keep->n && rc == 0; i++) {
 		uint32_t n = keep->leaf[i];
 		int c = keep->cols != NULL ? keep->cols[i] : keep->col;
@@ -274,99 +303,6 @@ timerange_apply(const ft_profile *p, int64_t a, int64_t b, enum ft_sort sort,
 	free(row);
 	free(map);
 	free(mapped);
-	np->timeline = keep;
-	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
-		profile_free(np);
-		return NULL;
-	}
-	return np;
-}
-
-/* The tree of p with self values self (p->nnodes x p->nvals, freed
- * here), its timeline keep (its nodes moved to the new ids; may be NULL),
- * finished with (sort, column).  set (freed here; NULL: found from self)
- * holds, one bit per node, the nodes that may have a self value: only
- * they and their callers are visited, so a short range of a big tree
- * costs what it holds, not the tree. */
-static ft_profile *
-range_tree(const ft_profile *p, uint64_t *self, uint64_t *set, ft_timeline *keep, int over,
-    enum ft_sort sort, int column, ft_diag *err)
-{
-	size_t nn = p->nnodes, nv = (size_t)p->nvals, nw = nn / 64 + 1;
-	if (set == NULL) {
-		set = xcalloc(nw, sizeof(uint64_t));
-		for (size_t n = 0; n < nn; n++)
-			for (size_t j = 0; j < nv; j++)
-				if (self[n * nv + j] != 0)
-					set[n >> 6] |= (uint64_t)1 << (n & 63);
-	}
-	/* Children before parents (a parent's id is below its children's):
-	 * each node in the set adds its total to its parent's and puts the
-	 * parent in the set.  Totals start at the self values. */
-	uint64_t *tot = xcalloc(nn * nv > 0 ? nn * nv : 1, sizeof(uint64_t));
-	for (size_t w = nw; w-- > 0;) {
-		for (int bit = 63; bit >= 0; bit--) {
-			if (!(set[w] >> bit & 1))
-				continue;
-			size_t n = w * 64 + (size_t)bit;
-			for (size_t j = 0; j < nv; j++)
-				over |= __builtin_add_overflow(tot[n * nv + j], self[n * nv + j],
-				    &tot[n * nv + j]);
-			if (n == 0)
-				continue;
-			size_t par = p->nodes[n].parent;
-			set[par >> 6] |= (uint64_t)1 << (par & 63);
-			for (size_t j = 0; j < nv; j++)
-				over |= __builtin_add_overflow(tot[par * nv + j],
-				    tot[n * nv + j], &tot[par * nv + j]);
-		}
-	}
-	if (over || tot[0] > INT64_MAX) {
-		diag_set(err, "total of counts overflows 64 bits");
-		free(self);
-		free(tot);
-		free(set);
-		timeline_free(keep);
-		return NULL;
-	}
-	ft_profile *np = profile_new_like(p);
-	/* map[n] is written for the nodes of the set, the only ones read. */
-	uint32_t *map = xmalloc(sizeof(uint32_t) * (nn ? nn : 1));
-	map[0] = FT_ROOT;
-	ft_val *row = xmalloc(sizeof(ft_val) * (nv ? nv : 1));
-	int rc = 0;
-	for (size_t w = 0; w < nw && rc == 0; w++) {
-		for (uint64_t bits = set[w]; bits != 0 && rc == 0; bits &= bits - 1) {
-			size_t n = w * 64 + (size_t)__builtin_ctzll(bits);
-			int any = 0;
-			if (n > 0) {
-				map[n] = FT_NONE;
-				uint32_t par = map[p->nodes[n].parent];
-				for (size_t j = 0; j < nv; j++)
-					any |= tot[n * nv + j] != 0;
-				if (!any || par == FT_NONE)
-					continue;
-				map[n] = profile_append(np, par, p->nodes[n].name);
-			}
-			any = 0;
-			for (size_t j = 0; j < nv; j++) {
-				row[j] = (ft_val)self[n * nv + j];
-				any |= row[j] != 0;
-			}
-			if (any)
-				rc = profile_add_self(np, map[n], row, err);
-		}
-	}
-	/* The kept samples' nodes (all in the set), and the thread roots,
-	 * move to the new ids. */
-	for (uint32_t i = 0; keep != NULL && i < keep->n; i++)
-		keep->leaf[i] = map[keep->leaf[i]];
-	map_threads(p, np, set, map);
-	free(row);
-	free(map);
-	free(self);
-	free(tot);
-	free(set);
 	np->timeline = keep;
 	if (rc != 0 || profile_finish(np, sort, column, err) != 0) {
 		profile_free(np);
