@@ -51,7 +51,6 @@ view_activity_ready(ft_view *v, uint32_t ncols)
 	    v->act.nfilters == v->filters.n)
 		return;
 	const uint8_t *idle = view_idle_nodes(v);
-	(void)view_idle_samples(v); /* now, with the first frame: H then opens at once */
 	if (v->act.ncols != ncols || v->act.all == NULL) {
 		free(v->act.all);
 		free(v->act.in);
