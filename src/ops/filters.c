@@ -20,8 +20,10 @@
  */
 #include "ops/filters.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ops/collapse.h"
 #include "ops/filter_kind.h"
@@ -405,28 +407,53 @@ filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
  * Both keep every frame where it is (only stacks go, or values move up to
  * a kept ancestor), so the new tree is the old one less the nodes that
  * receive no value, and each of its totals is a sum over the old subtree.
- * One pass up the ids (every child before its parent) works out per node
- * its self (its total less its children's), whether it is kept (a value
- * lands on it or on a kept descendant) and its new total, and counts the
- * kept nodes from the top id down (cnt[i]); a pass down the ids then
- * writes each kept node whole at id K - cnt[i] (K kept in all: the old
- * id order, parents first), its child list linked in the old list's order
- * without the nodes that went.  No child lookups, no summing pass, and no
- * sort when the old lists were in the asked name order (a subset of a
- * sorted list is sorted); a weight order is sorted again (totals change).
  * A first pass down the ids marks the nodes with a match at or above them
- * (F_HASM) and the matches themselves (F_MATCH).  Ignore drops every
- * F_HASM node.  For prune-from, a node strictly below a match passes its
- * self up to the innermost match, which takes it as its self; a match or
- * a node with no match above keeps all of its subtree's value, so its
- * total is the old one; going up, F_PNZ says a non-zero self is pending
- * below (the match is kept for it). */
+ * (F_HASM) and the matches themselves (F_MATCH), and notes each node's
+ * depth.  One pass up the ids (every child before its parent) works out
+ * per node its self (its total less its children's), whether it is kept
+ * (K_KEPT: a value lands on it or on a kept descendant) and its new total;
+ * a numbering pass gives each kept node its new id (cnt[i]: the kept
+ * nodes below it in id order, so the old id order, parents first); a pass
+ * down the ids then writes each kept node whole, its child list linked in
+ * the old list's order without the nodes that went.  No child lookups, no
+ * summing pass, and no sort when the old lists were in the asked name
+ * order (a subset of a sorted list is sorted); a weight order is sorted
+ * again (totals change).  Ignore drops every F_HASM node.  For
+ * prune-from, a node strictly below a match passes its self up to the
+ * innermost match, which takes it as its self; a match or a node with no
+ * match above keeps all of its subtree's value, so its total is the old
+ * one; going up, F_PNZ says a non-zero self is pending below (the match is
+ * kept for it).
+ *
+ * A big tree's last three passes run on two CPUs, split at id M.  Every
+ * child of a node at or above M is above it too, so the upper part goes up
+ * on its own.  The lower part goes up beside it and leaves for later
+ * (K_LATER) each node with a child in the upper part or a child left for
+ * later; once both are done, the nodes left go up in one thread (in a tree
+ * whose ids run depth first they are the callers of node M, a stack's
+ * worth).  Numbering and writing split at M too: the upper part writes
+ * its totals to the front of its own part, moved down after both finish
+ * (totals are written in place, over the old-id rows they came from). */
 #define FT_KEEP_NV 16 /* most columns the keep passes take */
 enum {
+	K_KEPT = 2,   /* the node is kept */
+	K_LATER = 4,  /* its pass up waits for the other part */
 	F_MATCH = 16, /* the node's own frame matches */
 	F_SNZ = 32,   /* its self row is non-zero */
 	F_PNZ = 64,   /* a non-zero self is pending below, for the match above */
 };
+
+/* Trees of this many nodes are filtered on two CPUs (filters_split_at). */
+#define KEEP_SPLIT_NODES (1u << 20)
+static uint32_t keep_split_nodes = KEEP_SPLIT_NODES;
+static int keep_split_forced;
+
+void
+filters_split_at(uint32_t nodes)
+{
+	keep_split_nodes = nodes ? nodes : KEEP_SPLIT_NODES;
+	keep_split_forced = nodes != 0;
+}
 
 /* The state of a keep pass. */
 struct keep {
@@ -434,11 +461,15 @@ struct keep {
 	const uint64_t *tot; /* old totals */
 	size_t nn;
 	int prune;
-	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ per old node */
-	uint32_t *cnt;       /* kept nodes at or above this id, FT_NONE: gone */
+	uint8_t *fl;         /* F_HASM, F_MATCH, F_SNZ, F_PNZ, K_* per old node */
+	uint8_t *d8;         /* depth per old node (d8_next) */
+	uint32_t *cnt;       /* new id of a kept node, FT_NONE: gone; during
+	                      * the pass up, the lower part's nodes left for
+	                      * later */
 	uint64_t *nt;        /* new totals of kept nodes, by old id */
 	uint32_t max_depth;  /* the old tree's: no new one is deeper */
-	uint8_t *d8;         /* depths by new id (d8_next) */
+	ft_profile *np;      /* the new tree */
+	const uint8_t *match; /* per name: it matches */
 };
 
 /* acc += v, column by column; non-zero when a sum overflows. */
@@ -457,70 +488,102 @@ rows_add(uint64_t *acc, const uint64_t *v, size_t nv)
 /* Inlined where called, so the one-column calls get nv constant. */
 #define KEEP_INLINE static inline __attribute__((always_inline))
 
-/* The pass up the ids; the number of kept nodes, or 0 when a sum
- * overflows. */
-KEEP_INLINE uint32_t
-keep_up(struct keep *K, size_t nv)
+/* Node i of the pass up: its flags and, when kept, its new total; -1 when
+ * it has a child at or above lim or left for later (it is left for later
+ * itself), else whether it is kept.  *bad is set when a sum overflows. */
+KEEP_INLINE int
+keep_node(struct keep *K, size_t i, size_t nv, size_t lim, int *bad)
 {
 	const ft_node *nd = K->nd;
 	const uint64_t *tot = K->tot;
 	uint8_t *fl = K->fl;
-	uint32_t *cnt = K->cnt;
 	uint64_t *nt = K->nt;
-	int prune = K->prune, bad = 0;
-	uint32_t k = 0;
 	uint64_t s[FT_KEEP_NV], acc[FT_KEEP_NV];
-	for (size_t i = K->nn; i-- > 0;) {
-		for (size_t j = 0; j < nv; j++) {
-			s[j] = tot[i * nv + j];
-			acc[j] = 0;
-		}
-		int kc = 0, pnz = 0;
-		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling) {
-			for (size_t j = 0; j < nv; j++)
-				s[j] -= tot[(size_t)c * nv + j];
-			if (cnt[c] != FT_NONE) {
-				kc = 1;
-				bad |= rows_add(acc, &nt[(size_t)c * nv], nv);
-			}
-			if (prune && (fl[c] & (F_HASM | F_MATCH)) == F_HASM)
-				pnz |= fl[c] & F_PNZ;
-		}
-		int snz = 0, keep, whole = 0;
-		for (size_t j = 0; j < nv; j++)
-			snz |= s[j] != 0;
-		uint8_t f = fl[i];
-		if (!prune) {
-			keep = !(f & F_HASM) && (snz || kc);
-		} else if (!(f & F_HASM) || (f & F_MATCH)) {
-			/* Every value of the subtree stays in it: the total is
-			 * the old one. */
-			keep = snz || pnz || kc;
-			whole = 1;
-		} else {
-			/* Strictly below a match: the self waits for it. */
-			for (size_t j = 0; j < nv; j++)
-				s[j] = 0;
-			if (snz || pnz)
-				f |= F_PNZ;
-			keep = kc;
-		}
-		fl[i] = (uint8_t)(f | (snz ? F_SNZ : 0));
-		if (!keep && i > 0) {
-			cnt[i] = FT_NONE;
-			continue;
-		}
-		if (whole)
-			for (size_t j = 0; j < nv; j++)
-				nt[i * nv + j] = tot[i * nv + j];
-		else {
-			bad |= rows_add(s, acc, nv);
-			for (size_t j = 0; j < nv; j++)
-				nt[i * nv + j] = s[j];
-		}
-		cnt[i] = ++k;
+	for (size_t j = 0; j < nv; j++) {
+		s[j] = tot[i * nv + j];
+		acc[j] = 0;
 	}
-	return bad ? 0 : k;
+	int kc = 0, pnz = 0;
+	for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling) {
+		/* The other part's nodes are not read before they are done. */
+		uint8_t fc = c < lim ? fl[c] : K_LATER;
+		if (fc & K_LATER) {
+			fl[i] |= K_LATER;
+			return -1;
+		}
+		for (size_t j = 0; j < nv; j++)
+			s[j] -= tot[(size_t)c * nv + j];
+		if (fc & K_KEPT) {
+			kc = 1;
+			*bad |= rows_add(acc, &nt[(size_t)c * nv], nv);
+		}
+		if (K->prune && (fc & (F_HASM | F_MATCH)) == F_HASM)
+			pnz |= fc & F_PNZ;
+	}
+	int snz = 0, keep, whole = 0;
+	for (size_t j = 0; j < nv; j++)
+		snz |= s[j] != 0;
+	uint8_t f = fl[i];
+	if (!K->prune) {
+		keep = !(f & F_HASM) && (snz || kc);
+	} else if (!(f & F_HASM) || (f & F_MATCH)) {
+		/* Every value of the subtree stays in it: the total is the
+		 * old one. */
+		keep = snz || pnz || kc;
+		whole = 1;
+	} else {
+		/* Strictly below a match: the self waits for it. */
+		for (size_t j = 0; j < nv; j++)
+			s[j] = 0;
+		if (snz || pnz)
+			f |= F_PNZ;
+		keep = kc;
+	}
+	keep |= i == 0;
+	fl[i] = (uint8_t)(f | (snz ? F_SNZ : 0) | (keep ? K_KEPT : 0));
+	if (!keep)
+		return 0;
+	if (whole)
+		for (size_t j = 0; j < nv; j++)
+			nt[i * nv + j] = tot[i * nv + j];
+	else {
+		*bad |= rows_add(s, acc, nv);
+		for (size_t j = 0; j < nv; j++)
+			nt[i * nv + j] = s[j];
+	}
+	return 1;
+}
+
+/* The pass up over ids [from, to), nodes with children at or above lim
+ * left for later (listed in cnt[0..*nlater), highest id first); the
+ * number of kept nodes, *bad set when a sum overflows. */
+KEEP_INLINE uint32_t
+keep_up(struct keep *K, size_t nv, size_t from, size_t to, size_t lim,
+    uint32_t *nlater, int *bad)
+{
+	uint32_t nl = 0, k = 0;
+	for (size_t i = to; i-- > from;) {
+		int r = keep_node(K, i, nv, lim, bad);
+		if (r < 0)
+			K->cnt[nl++] = (uint32_t)i;
+		else
+			k += (uint32_t)r;
+	}
+	*nlater = nl;
+	return k;
+}
+
+/* The nodes left for later, in the order listed; the number kept. */
+KEEP_INLINE uint32_t
+keep_later(struct keep *K, size_t nv, uint32_t nlater, int *bad)
+{
+	uint32_t k = 0;
+	for (uint32_t j = 0; j < nlater; j++) {
+		uint32_t i = K->cnt[j];
+		K->fl[i] &= (uint8_t)~K_LATER;
+		k += (uint32_t)keep_node(K, i, nv, K->nn, bad);
+	}
+	return k;
 }
 
 /* First kept node of the list starting at c, or FT_NONE. */
@@ -532,11 +595,11 @@ next_kept(const ft_node *nd, const uint32_t *cnt, uint32_t c)
 	return c;
 }
 
-/* The depths of a tree written in id order, a byte by new node: a
- * node's is its parent's plus one.  Unlike ft_depths (whose walk up from
- * a stack's first node is one load after another), the loads are
- * independent and overlap.  A byte stops at 255: a tree that deep gets
- * its largest depth from a pass with ft_depths (depths_exact). */
+/* The depths of a tree written in id order, a byte by node: a node's is
+ * its parent's plus one.  Unlike ft_depths (whose walk up from a stack's
+ * first node is one load after another), the loads are independent and
+ * overlap.  A byte stops at 255: a tree that deep gets its largest depth
+ * from a pass with ft_depths (depths_exact). */
 #define D8_CAP 255
 
 static inline uint32_t
@@ -563,44 +626,53 @@ depths_exact(const ft_node *nodes, uint32_t n, uint32_t max_depth)
 	return maxd;
 }
 
-/* The pass down the ids: kept node i written at id k - cnt[i]; its
- * largest depth. */
+/* New ids from first for the kept nodes of [from, to); the next id. */
+static uint32_t
+keep_number(const struct keep *K, size_t from, size_t to, uint32_t first)
+{
+	const uint8_t *fl = K->fl;
+	uint32_t *cnt = K->cnt, n = first;
+	for (size_t i = from; i < to; i++)
+		cnt[i] = (fl[i] & K_KEPT) ? n++ : FT_NONE;
+	return n;
+}
+
+/* The pass down over ids [from, to): each kept node written at its new
+ * id, its total at from + (new id - first) (first: the part's first new
+ * id); the largest old depth of a kept node. */
 KEEP_INLINE uint32_t
-keep_down(const struct keep *K, ft_profile *np, uint32_t k, size_t nv)
+keep_down(const struct keep *K, ft_profile *np, size_t nv, size_t from,
+    size_t to, uint32_t first)
 {
 	const ft_node *nd = K->nd;
 	const uint32_t *cnt = K->cnt;
 	const uint64_t *nt = K->nt;
+	const uint8_t *d8 = K->d8;
 	ft_node *out = np->nodes;
 	uint64_t *ot = (uint64_t *)np->total;
 	uint32_t maxd = 0;
-	uint8_t *d8 = K->d8;
-	d8[0] = 0;
-	for (size_t i = 0; i < K->nn; i++) {
-		if (cnt[i] == FT_NONE)
+	for (size_t i = from; i < to; i++) {
+		uint32_t n = cnt[i];
+		if (n == FT_NONE)
 			continue;
 		const ft_node *o = &nd[i];
-		uint32_t n = k - cnt[i];
 		uint32_t c = next_kept(nd, cnt, o->child);
 		uint32_t sb = i == 0 ? FT_NONE : next_kept(nd, cnt, o->sibling);
-		ft_node w = {o->name, i == 0 ? FT_NONE : k - cnt[o->parent],
-		    c == FT_NONE ? FT_NONE : k - cnt[c],
-		    sb == FT_NONE ? FT_NONE : k - cnt[sb]};
+		ft_node w = {o->name, i == 0 ? FT_NONE : cnt[o->parent],
+		    c == FT_NONE ? FT_NONE : cnt[c], sb == FT_NONE ? FT_NONE : cnt[sb]};
 		out[n] = w;
-		if (i > 0) {
-			uint32_t d = d8_next(d8, n, w.parent);
-			if (d > maxd)
-				maxd = d;
-		}
+		if (d8[i] > maxd)
+			maxd = d8[i];
+		size_t at = from + (n - first);
 		for (size_t j = 0; j < nv; j++)
-			ot[(size_t)n * nv + j] = nt[i * nv + j];
+			ot[at * nv + j] = nt[i * nv + j];
 	}
-	return maxd < D8_CAP ? maxd : depths_exact(out, k, K->max_depth);
+	return maxd;
 }
 
 /* Where each old node's self went, for labels_remap(). */
 static uint32_t *
-keep_targets(const struct keep *K, uint32_t k)
+keep_targets(const struct keep *K)
 {
 	const ft_node *nd = K->nd;
 	const uint8_t *fl = K->fl;
@@ -617,10 +689,130 @@ keep_targets(const struct keep *K, uint32_t k)
 				t = dm[i];
 		}
 		tgt[i] = (fl[i] & F_SNZ) && (dm != NULL || !(fl[i] & F_HASM)) ?
-		    k - K->cnt[t] : FT_NONE;
+		    K->cnt[t] : FT_NONE;
 	}
 	xbig_free(dm, sizeof(uint32_t) * nn);
 	return tgt;
+}
+
+/* The pass down over ids [from, to): F_HASM, F_MATCH and the depth of
+ * each node.  Parents below lim are the other part's, not done yet: their
+ * flag and depth are found by walking up to the root, at most budget
+ * steps in all (a tree whose ids do not run depth first may need many);
+ * the id where the pass stopped, to when it did not run out. */
+static size_t
+keep_mark(struct keep *K, size_t from, size_t to, size_t lim, size_t *budget)
+{
+	const ft_node *nd = K->nd;
+	const uint8_t *match = K->match;
+	uint8_t *fl = K->fl, *d8 = K->d8;
+	for (size_t i = from; i < to; i++) {
+		/* A stack's first new node has its parent far below: fetched
+		 * ahead, the misses overlap. */
+		if (i + 32 < to) {
+			__builtin_prefetch(&fl[nd[i + 32].parent]);
+			__builtin_prefetch(&d8[nd[i + 32].parent]);
+		}
+		uint32_t q = nd[i].parent;
+		uint8_t m = match[nd[i].name] ? F_HASM | F_MATCH : 0;
+		if (q >= lim || budget == NULL) {
+			fl[i] = (uint8_t)((fl[q] & F_HASM) | m);
+			d8_next(d8, (uint32_t)i, q);
+			continue;
+		}
+		uint32_t d = 1;
+		for (uint32_t a = q; a != FT_ROOT; a = nd[a].parent, d++) {
+			if (*budget == 0)
+				return i;
+			--*budget;
+			m |= match[nd[a].name] ? F_HASM : 0;
+		}
+		fl[i] = m;
+		d8[i] = (uint8_t)(d < D8_CAP ? d : D8_CAP);
+	}
+	return to;
+}
+
+/* One part's share of the passes (the upper part, in a thread of its
+ * own): which pass runs next, what it gave back. */
+struct keep_part {
+	struct keep *K;
+	size_t nv, from, to;
+	size_t lim;       /* up: children at or above it wait */
+	int step;         /* 3: mark, 0: up, 1: number, 2: down */
+	uint32_t first;   /* number, down: the part's first new id */
+	size_t out;       /* mark: where it stopped; up: kept; number: next
+	                   * id; down: depth */
+	uint32_t nlater;  /* up: nodes left for later */
+	int bad;          /* up: a sum overflowed */
+};
+
+static void
+keep_step(struct keep_part *w)
+{
+	struct keep *K = w->K;
+	size_t nv = w->nv;
+	switch (w->step) {
+	case 3: {
+		/* The upper part walks up from parents in the lower one: an
+		 * eighth of its nodes' worth of steps at most. */
+		size_t budget = (w->to - w->from) / 8;
+		w->out = w->from == 0 ? keep_mark(K, 1, w->to, 0, NULL) :
+		    keep_mark(K, w->from, w->to, w->from, &budget);
+		break;
+	}
+	case 0:
+		w->out = nv == 1 ? keep_up(K, 1, w->from, w->to, w->lim, &w->nlater, &w->bad) :
+		    nv == 2 ? keep_up(K, 2, w->from, w->to, w->lim, &w->nlater, &w->bad) :
+		    keep_up(K, nv, w->from, w->to, w->lim, &w->nlater, &w->bad);
+		break;
+	case 1:
+		w->out = keep_number(K, w->from, w->to, w->first);
+		break;
+	default:
+		w->out = nv == 1 ? keep_down(K, K->np, 1, w->from, w->to, w->first) :
+		    nv == 2 ? keep_down(K, K->np, 2, w->from, w->to, w->first) :
+		    keep_down(K, K->np, nv, w->from, w->to, w->first);
+		break;
+	}
+}
+
+static void *
+keep_thread(void *arg)
+{
+	keep_step(arg);
+	return NULL;
+}
+
+/* Step step of both parts: the upper one (hi) in a thread of its own
+ * when there is one, the lower one (lo) here.  The lower part's pass up
+ * ends with the nodes it left for later, after the upper part is done. */
+static void
+keep_both(struct keep_part *lo, struct keep_part *hi, int step)
+{
+	lo->step = hi->step = step;
+	pthread_t th;
+	int two = hi->from < hi->to &&
+	    pthread_create(&th, NULL, keep_thread, hi) == 0;
+	if (!two)
+		keep_step(hi); /* first: the lower part waits for it */
+	if (step != 0) {
+		keep_step(lo);
+	} else {
+		/* Its own nodes, then (the upper part done) the ones left. */
+		size_t nv = lo->nv;
+		lo->out = nv == 1 ? keep_up(lo->K, 1, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad) :
+		    nv == 2 ? keep_up(lo->K, 2, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad) :
+		    keep_up(lo->K, nv, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad);
+	}
+	if (two)
+		pthread_join(th, NULL);
+	if (step == 0 && lo->nlater > 0) {
+		size_t nv = lo->nv;
+		lo->out += nv == 1 ? keep_later(lo->K, 1, lo->nlater, &lo->bad) :
+		    nv == 2 ? keep_later(lo->K, 2, lo->nlater, &lo->bad) :
+		    keep_later(lo->K, nv, lo->nlater, &lo->bad);
+	}
 }
 
 static ft_profile *
@@ -628,8 +820,9 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
-	struct keep K = {p->nodes, (const uint64_t *)p->total, nn,
-	    kind == FILTER_PRUNE_FROM, NULL, NULL, NULL, p->max_depth, NULL};
+	struct keep K = {.nd = p->nodes, .tot = (const uint64_t *)p->total,
+	    .nn = nn, .prune = kind == FILTER_PRUNE_FROM,
+	    .max_depth = p->max_depth};
 	K.fl = xbig_realloc(NULL, 0, nn);
 	K.d8 = xbig_realloc(NULL, 0, nn);
 	K.cnt = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -638,32 +831,43 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	 * the old one). */
 	ft_profile *np = profile_new_like(p);
 	profile_fill(np, (uint32_t)nn);
+	K.np = np;
 	K.nt = (uint64_t *)np->total;
-	const ft_node *nd = p->nodes;
+	K.match = match;
 	K.fl[0] = 0;
-	for (size_t i = 1; i < nn; i++) {
-		/* A stack's first new node has its parent far below: fetched
-		 * ahead, the misses overlap. */
-		if (i + 32 < nn)
-			__builtin_prefetch(&K.fl[nd[i + 32].parent]);
-		uint8_t m = match[nd[i].name] ? F_HASM | F_MATCH : 0;
-		K.fl[i] = (uint8_t)((K.fl[nd[i].parent] & F_HASM) | m);
-	}
-	/* One and two columns (most profiles; pprof's cpu: samples and
-	 * time) with nv a constant. */
-	uint32_t k = nv == 1 ? keep_up(&K, 1) : nv == 2 ? keep_up(&K, 2) :
-	    keep_up(&K, nv);
-	if (k == 0) {
+	K.d8[0] = 0;
+	int two = nn >= keep_split_nodes &&
+	    (keep_split_forced || sysconf(_SC_NPROCESSORS_ONLN) >= 2);
+	size_t mid = two ? nn / 2 : nn;
+	struct keep_part lo = {.K = &K, .nv = nv, .from = 0, .to = mid, .lim = mid},
+	    hi = {.K = &K, .nv = nv, .from = mid, .to = nn, .lim = nn};
+	keep_both(&lo, &hi, 3);
+	if (hi.out < nn)
+		keep_mark(&K, hi.out, nn, nn, NULL);
+	keep_both(&lo, &hi, 0);
+	uint32_t klo = (uint32_t)lo.out, khi = (uint32_t)hi.out, k = klo + khi;
+	if (lo.bad || hi.bad) {
 		diag_set(err, "total of counts overflows 64 bits");
 		profile_free(np);
 		np = NULL;
 	} else {
-		uint32_t maxd = nv == 1 ? keep_down(&K, np, k, 1) : nv == 2 ?
-		    keep_down(&K, np, k, 2) : keep_down(&K, np, k, nv);
+		/* New ids: the lower part's kept nodes first. */
+		lo.first = 0;
+		hi.first = klo;
+		keep_both(&lo, &hi, 1);
+		keep_both(&lo, &hi, 2);
+		/* The upper part's totals, written at the front of its own
+		 * rows, go to their new ids. */
+		if (khi > 0 && mid != klo)
+			memmove(&K.nt[(size_t)klo * nv], &K.nt[mid * nv],
+			    sizeof(uint64_t) * nv * khi);
+		uint32_t maxd = (uint32_t)(lo.out > hi.out ? lo.out : hi.out);
+		if (maxd >= D8_CAP)
+			maxd = depths_exact(np->nodes, k, K.max_depth);
 		profile_filled(np, k, maxd, sort, column,
 		    sort == FT_SORT_NAME && p->order == 1 + FT_SORT_NAME);
 		if (p->labels != NULL) {
-			uint32_t *tgt = keep_targets(&K, k);
+			uint32_t *tgt = keep_targets(&K);
 			labels_remap(p, np, tgt);
 			free(tgt);
 		}

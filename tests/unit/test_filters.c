@@ -454,7 +454,8 @@ add_labels(ft_profile *p, uint64_t *seed)
 	labelsets_unref(s);
 }
 
-TEST(same_as_rebuild)
+static void
+check_same_as_rebuild(void)
 {
 	static const char *const res[] = {"^a$", "^(b|c)$", "d", ".", "zzz", "^[ae]$"};
 	uint64_t seed = 12345;
@@ -506,6 +507,22 @@ TEST(same_as_rebuild)
 	}
 }
 
+TEST(same_as_rebuild)
+{
+	check_same_as_rebuild();
+}
+
+/* Ignore and prune-from on two CPUs: the trees split in two parts at
+ * every size (so the upper part's walks up run out on the unsorted ones,
+ * and the lower part leaves callers for later), the same trees. */
+TEST(same_as_rebuild_split)
+{
+	filters_split_at(1);
+	check_same_as_rebuild();
+	deep_around_255();
+	filters_split_at(0);
+}
+
 /* The largest self value, against profile_self() on every node. */
 TEST(max_self)
 {
@@ -539,6 +556,7 @@ main(void)
 	RUN(deep);
 	RUN(deep_around_255);
 	RUN(same_as_rebuild);
+	RUN(same_as_rebuild_split);
 	RUN(max_self);
 	return unit_report();
 }
