@@ -777,36 +777,48 @@ keep_step(struct keep_part *w)
 	}
 }
 
+/* Runs fn on both parts of a split pass: the upper one (hi) in a thread
+ * of its own, the lower one (lo) here, and waits for both.  With no
+ * thread (none could be made, or hi is empty) fn(hi) runs here first. */
+struct two_run {
+	void (*fn)(void *);
+	void *arg;
+};
+
 static void *
-keep_thread(void *arg)
+two_thread(void *arg)
 {
-	keep_step(arg);
+	struct two_run *r = arg;
+	r->fn(r->arg);
 	return NULL;
 }
 
-/* Step step of both parts: the upper one (hi) in a thread of its own
- * when there is one, the lower one (lo) here.  The lower part's pass up
- * ends with the nodes it left for later, after the upper part is done. */
+static void
+two_parts(void (*fn)(void *), void *lo, void *hi, int hi_empty)
+{
+	struct two_run r = {.fn = fn, .arg = hi};
+	pthread_t th;
+	int two = !hi_empty && pthread_create(&th, NULL, two_thread, &r) == 0;
+	if (!two)
+		fn(hi);
+	fn(lo);
+	if (two)
+		pthread_join(th, NULL);
+}
+
+static void
+keep_step_v(void *w)
+{
+	keep_step(w);
+}
+
+/* Step step of both parts.  The lower part's pass up ends with the
+ * nodes it left for later, once the upper part is done. */
 static void
 keep_both(struct keep_part *lo, struct keep_part *hi, int step)
 {
 	lo->step = hi->step = step;
-	pthread_t th;
-	int two = hi->from < hi->to &&
-	    pthread_create(&th, NULL, keep_thread, hi) == 0;
-	if (!two)
-		keep_step(hi); /* first: the lower part waits for it */
-	if (step != 0) {
-		keep_step(lo);
-	} else {
-		/* Its own nodes, then (the upper part done) the ones left. */
-		size_t nv = lo->nv;
-		lo->out = nv == 1 ? keep_up(lo->K, 1, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad) :
-		    nv == 2 ? keep_up(lo->K, 2, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad) :
-		    keep_up(lo->K, nv, lo->from, lo->to, lo->lim, &lo->nlater, &lo->bad);
-	}
-	if (two)
-		pthread_join(th, NULL);
+	two_parts(keep_step_v, lo, hi, hi->from >= hi->to);
 	if (step == 0 && lo->nlater > 0) {
 		size_t nv = lo->nv;
 		lo->out += nv == 1 ? keep_later(lo->K, 1, lo->nlater, &lo->bad) :
@@ -890,37 +902,60 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
  * or it gets a second member; its children so far are entered then.  Children of an indexed class are
  * found or entered in a hash table by (class, name); every other class's
  * children are its one member's kept children, classes of their own.  A
- * pass down the ids makes the classes; a pass up lands each node's self on
- * its class (lc[i]) and, at a class's rep (every member and callee
- * done: they have higher ids), decides it is kept (a non-zero value landed
- * in it or a kept child) and adds its total to its parent class; a pass
- * down writes the kept classes in rep order, parents first.  Lists of
+ * pass down the ids makes the classes and notes each class's depth; a
+ * pass up lands each node's self on its class (lc[i]) and, at a class's
+ * rep (every member and callee done: they have higher ids), decides it is
+ * kept (a non-zero value landed in it or a kept child) and adds its total
+ * to its parent class; a numbering pass gives the kept classes new ids in
+ * rep order, parents first, and a pass down writes them.  Lists of
  * classes that are not indexed are their member's old list less what
  * went, in its order (and totals unchanged); indexed classes' lists are
- * sorted. */
+ * sorted.
+ *
+ * A big tree's last three passes run on two CPUs, split at id M as the
+ * keep passes are.  The pass down marks (H_LATER) each class below M that
+ * a node at or above M lands on or adds its total to.  Going up, the
+ * upper part keeps what it would add to a class below M in a list; the
+ * lower part leaves a marked class's rep for later, and marks its parent
+ * class; once both are done the list is added and the reps left go up.
+ * Children of indexed classes are put at the front of their parent's
+ * list with an atomic exchange (their order does not matter: the lists
+ * are sorted). */
 enum {
-	H_MATCH = 1, /* hidden */
-	H_IDX = 2,   /* the class's children are in the hash table */
-	H_NZ = 4,    /* a non-zero self row landed on the class */
-	H_KID = 8,   /* the class has a kept child class */
-	H_SNZ = 16,  /* the node's own self row is non-zero */
+	H_MATCH = 1,  /* hidden */
+	H_IDX = 2,    /* the class's children are in the hash table */
+	H_NZ = 4,     /* a non-zero self row landed on the class */
+	H_KID = 8,    /* the class has a kept child class */
+	H_SNZ = 16,   /* the node's own self row is non-zero */
+	H_LATER = 32, /* the upper part adds to the class: it goes up later */
+	H_KEPT = 64,  /* the class is kept */
+};
+
+/* What the upper part adds to classes below M, kept for later. */
+struct hide_add {
+	uint32_t *to;   /* the class */
+	uint8_t *flag;  /* H_NZ or H_KID */
+	uint64_t *rows; /* [entry * nv + column] */
+	size_t n, cap;
 };
 
 struct hide {
 	const ft_node *nd;
 	const uint64_t *tot;
-	size_t nn;
+	size_t nn, mid;  /* mid: the upper part's first id (nn: no split) */
 	const uint8_t *match;
 	int show;        /* show: the frames that do not match go */
 	uint8_t *fl;
 	uint32_t *lc;    /* the class of a kept node, the class above a hidden
 	                  * one; lc[i] == i: i is a class's first member */
-	uint32_t *cnt;
+	uint32_t *cnt;   /* the new id of a kept class's rep, else FT_NONE;
+	                  * during the pass up, the reps left for later */
 	uint64_t *acc;   /* per class rep: what landed, then its total */
 	uint64_t *hkey;  /* (class << 32 | name) + 1, 0 = empty */
 	uint32_t *hval, hmask, hn;
 	uint32_t max_depth; /* the old tree's: no new one is deeper */
-	uint8_t *d8;     /* depths by new id (d8_next) */
+	uint8_t *d8;     /* depth of each class, by its rep */
+	ft_profile *np;
 };
 
 static uint32_t
@@ -976,16 +1011,19 @@ hide_index(struct hide *H, uint32_t c, size_t i)
 }
 
 /* The pass down: each node's class (a hidden node's: its nearest kept
- * caller's), indexing classes that get a second member, and the class
- * above a hidden frame with callees (they attach to it). */
+ * caller's), indexing classes that get a second member, the class above
+ * a hidden frame with callees (they attach to it), each class's depth,
+ * and the classes below mid that nodes at or above it add to. */
 KEEP_INLINE void
 hide_down(struct hide *H, size_t nv)
 {
 	const ft_node *nd = H->nd;
-	uint8_t *fl = H->fl;
+	uint8_t *fl = H->fl, *d8 = H->d8;
 	uint32_t *lc = H->lc;
+	size_t mid = H->mid;
 	fl[0] = 0;
 	lc[0] = 0;
+	d8[0] = 0;
 	for (size_t j = 0; j < nv; j++)
 		H->acc[j] = 0;
 	for (size_t i = 1; i < H->nn; i++) {
@@ -995,37 +1033,99 @@ hide_down(struct hide *H, size_t nv)
 			lc[i] = pc;
 			if (nd[i].child != FT_NONE && !(fl[pc] & H_IDX))
 				hide_index(H, pc, i);
+			if (i >= mid && pc < mid)
+				fl[pc] |= H_LATER;
 			continue;
 		}
 		fl[i] = 0;
 		if (fl[pc] & H_IDX)
 			c = hide_class(H, pc, nd[i].name, (uint32_t)i);
 		lc[i] = c;
+		if (i >= mid && c < mid)
+			fl[c] |= H_LATER;
 		if (c != i) {
 			/* A second member. */
 			if (!(fl[c] & H_IDX))
 				hide_index(H, c, i);
 			continue;
 		}
+		if (i >= mid && pc < mid)
+			fl[pc] |= H_LATER;
+		d8_next(d8, (uint32_t)i, pc);
 		for (size_t j = 0; j < nv; j++)
 			H->acc[i * nv + j] = 0;
 	}
 }
 
-/* The pass up; the number of kept classes, or 0 on overflow. */
-KEEP_INLINE uint32_t
-hide_up(struct hide *H, size_t nv)
+/* One part of the pass up. */
+struct hide_part {
+	struct hide *H;
+	size_t nv, from, to;
+	int step;           /* 0: up, 1: number, 2: write */
+	uint32_t out;       /* up: kept classes; number: the next id; write:
+	                     * the largest depth */
+	uint32_t first;     /* number, write: the part's first new id */
+	int bad;            /* up: a sum overflowed */
+	uint32_t nlater;    /* up, lower part: reps left for later */
+	struct hide_add add; /* up, upper part: what goes to the lower one */
+	uint32_t *sortv;    /* write: new ids of indexed classes */
+	uint32_t ns, cs;
+};
+
+/* Add row v to class l (flag: H_NZ or H_KID), or keep it for later when
+ * l is the other part's. */
+KEEP_INLINE void
+hide_land(struct hide_part *w, uint32_t l, const uint64_t *v, uint8_t flag,
+    size_t nv)
 {
+	struct hide *H = w->H;
+	if (l >= w->from) {
+		H->fl[l] |= flag;
+		w->bad |= rows_add(&H->acc[(size_t)l * nv], v, nv);
+		return;
+	}
+	struct hide_add *a = &w->add;
+	if (a->n == a->cap) {
+		a->cap = grow_cap(a->cap, a->n + 1, 256);
+		a->to = xreallocarray(a->to, a->cap, sizeof(uint32_t));
+		a->flag = xreallocarray(a->flag, a->cap, 1);
+		a->rows = xreallocarray(a->rows, a->cap, sizeof(uint64_t) * nv);
+	}
+	a->to[a->n] = l;
+	a->flag[a->n] = flag;
+	memcpy(&a->rows[a->n * nv], v, sizeof(uint64_t) * nv);
+	a->n++;
+}
+
+/* A class rep's turn in the pass up: kept or not, and its total added to
+ * its parent class; whether it is kept. */
+KEEP_INLINE uint32_t
+hide_rep(struct hide_part *w, size_t i, size_t nv)
+{
+	struct hide *H = w->H;
+	uint8_t *fl = H->fl;
+	if (!(fl[i] & (H_NZ | H_KID)) && i > 0)
+		return 0;
+	fl[i] |= H_KEPT;
+	if (i > 0)
+		hide_land(w, H->lc[H->nd[i].parent], &H->acc[i * nv], H_KID, nv);
+	return 1;
+}
+
+/* The pass up over the part's ids; the number of kept classes.  The
+ * lower part leaves marked reps for later (listed in cnt, highest id
+ * first). */
+KEEP_INLINE uint32_t
+hide_up(struct hide_part *w, size_t nv)
+{
+	struct hide *H = w->H;
 	const ft_node *nd = H->nd;
 	const uint64_t *tot = H->tot;
 	uint8_t *fl = H->fl;
 	const uint32_t *lc = H->lc;
-	uint32_t *cnt = H->cnt;
-	uint64_t *acc = H->acc;
 	uint64_t s[FT_KEEP_NV];
 	uint32_t k = 0;
-	int bad = 0;
-	for (size_t i = H->nn; i-- > 0;) {
+	for (size_t i = w->to; i-- > w->from;) {
 		for (size_t j = 0; j < nv; j++)
 			s[j] = tot[i * nv + j];
 		for (uint32_t c = nd[i].child; c != FT_NONE; c = nd[c].sibling)
@@ -1037,71 +1137,133 @@ hide_up(struct hide *H, size_t nv)
 		uint32_t l = lc[i];
 		if (snz) {
 			fl[i] |= H_SNZ;
-			fl[l] |= H_NZ;
-			bad |= rows_add(&acc[(size_t)l * nv], s, nv);
+			hide_land(w, l, s, H_NZ, nv);
 		}
-		cnt[i] = FT_NONE;
-		if (l != i || (!(fl[i] & (H_NZ | H_KID)) && i > 0))
+		if (l != i)
 			continue;
-		cnt[i] = ++k;
-		if (i > 0) {
-			uint32_t pc = lc[nd[i].parent];
-			fl[pc] |= H_KID;
-			bad |= rows_add(&acc[(size_t)pc * nv], &acc[i * nv], nv);
+		if (fl[i] & H_LATER) {
+			/* The upper part adds to it (only the lower part has
+			 * marks): so it does to its parent class. */
+			H->cnt[w->nlater++] = (uint32_t)i;
+			if (i > 0)
+				fl[lc[nd[i].parent]] |= H_LATER;
+			continue;
 		}
+		k += hide_rep(w, i, nv);
 	}
-	return bad ? 0 : k;
+	return k;
 }
 
-/* The pass down writing the kept classes; their largest depth.  Indexed
- * classes go to *sortv. */
-KEEP_INLINE uint32_t
-hide_write(const struct hide *H, ft_profile *np, uint32_t k, size_t nv,
-    uint32_t *sortv, uint32_t *nsort)
+/* After both parts' pass up: the upper part's additions, then the reps
+ * left for later; the number of them kept. */
+static uint32_t
+hide_later(struct hide_part *lo, const struct hide_add *a, size_t nv)
 {
-	const ft_node *nd = H->nd;
+	struct hide *H = lo->H;
+	for (size_t e = 0; e < a->n; e++) {
+		H->fl[a->to[e]] |= a->flag[e];
+		lo->bad |= rows_add(&H->acc[(size_t)a->to[e] * nv], &a->rows[e * nv], nv);
+	}
+	uint32_t k = 0;
+	for (uint32_t j = 0; j < lo->nlater; j++)
+		k += hide_rep(lo, H->cnt[j], nv);
+	return k;
+}
+
+/* New ids from first for the kept classes of the part; the next id.  An
+ * indexed class's list starts empty (its children put themselves at its
+ * front). */
+static uint32_t
+hide_number(struct hide_part *w)
+{
+	struct hide *H = w->H;
 	const uint8_t *fl = H->fl;
-	const uint32_t *cnt = H->cnt, *lc = H->lc;
-	ft_node *out = np->nodes;
-	uint64_t *ot = (uint64_t *)np->total;
-	uint32_t maxd = 0, ns = 0;
-	uint8_t *d8 = H->d8;
-	d8[0] = 0;
-	for (size_t i = 0; i < H->nn; i++) {
-		if (cnt[i] == FT_NONE)
+	uint32_t *cnt = H->cnt, n = w->first;
+	ft_node *out = H->np->nodes;
+	for (size_t i = w->from; i < w->to; i++) {
+		if (!(fl[i] & H_KEPT)) {
+			cnt[i] = FT_NONE;
 			continue;
-		uint32_t n = k - cnt[i];
-		ft_node *w = &out[n];
-		w->name = nd[i].name;
-		w->child = FT_NONE;
-		w->sibling = FT_NONE;
+		}
+		if (fl[i] & H_IDX)
+			out[n].child = FT_NONE;
+		cnt[i] = n++;
+	}
+	return n;
+}
+
+/* The pass down writing the part's kept classes, each total at from +
+ * (new id - first); their largest depth. */
+KEEP_INLINE uint32_t
+hide_write(struct hide_part *w, size_t nv)
+{
+	const struct hide *H = w->H;
+	const ft_node *nd = H->nd;
+	const uint8_t *fl = H->fl, *d8 = H->d8;
+	const uint32_t *cnt = H->cnt, *lc = H->lc;
+	ft_node *out = H->np->nodes;
+	uint64_t *ot = (uint64_t *)H->np->total;
+	uint32_t maxd = 0;
+	for (size_t i = w->from; i < w->to; i++) {
+		uint32_t n = cnt[i];
+		if (n == FT_NONE)
+			continue;
+		ft_node *o = &out[n];
+		o->name = nd[i].name;
+		o->sibling = FT_NONE;
 		if (i == 0) {
-			w->parent = FT_NONE;
+			o->parent = FT_NONE;
 		} else {
-			uint32_t pc = lc[nd[i].parent], pn = k - cnt[pc];
-			w->parent = pn;
-			uint32_t d = d8_next(d8, n, pn);
-			if (d > maxd)
-				maxd = d;
+			uint32_t pc = lc[nd[i].parent], pn = cnt[pc];
+			o->parent = pn;
+			if (d8[i] > maxd)
+				maxd = d8[i];
 			if (fl[pc] & H_IDX) {
-				w->sibling = out[pn].child;
-				out[pn].child = n;
+				o->sibling = __atomic_exchange_n(&out[pn].child, n,
+				    __ATOMIC_RELAXED);
 			} else {
 				uint32_t sb = next_kept(nd, cnt, nd[i].sibling);
-				w->sibling = sb == FT_NONE ? FT_NONE : k - cnt[sb];
+				o->sibling = sb == FT_NONE ? FT_NONE : cnt[sb];
 			}
 		}
 		if (fl[i] & H_IDX) {
-			sortv[ns++] = n;
+			XPUSH(w->sortv, w->ns, w->cs, 64, n);
 		} else {
 			uint32_t c = next_kept(nd, cnt, nd[i].child);
-			w->child = c == FT_NONE ? FT_NONE : k - cnt[c];
+			o->child = c == FT_NONE ? FT_NONE : cnt[c];
 		}
+		size_t at = w->from + (n - w->first);
 		for (size_t j = 0; j < nv; j++)
-			ot[(size_t)n * nv + j] = H->acc[i * nv + j];
+			ot[at * nv + j] = H->acc[i * nv + j];
 	}
-	*nsort = ns;
-	return maxd < D8_CAP ? maxd : depths_exact(out, k, H->max_depth);
+	return maxd;
+}
+
+static void
+hide_step(void *arg)
+{
+	struct hide_part *w = arg;
+	size_t nv = w->nv;
+	switch (w->step) {
+	case 0:
+		w->out = nv == 1 ? hide_up(w, 1) : nv == 2 ? hide_up(w, 2) :
+		    hide_up(w, nv);
+		break;
+	case 1:
+		w->out = hide_number(w);
+		break;
+	default:
+		w->out = nv == 1 ? hide_write(w, 1) : nv == 2 ? hide_write(w, 2) :
+		    hide_write(w, nv);
+		break;
+	}
+}
+
+static void
+hide_both(struct hide_part *lo, struct hide_part *hi, int step)
+{
+	lo->step = hi->step = step;
+	two_parts(hide_step, lo, hi, hi->from >= hi->to);
 }
 
 static ft_profile *
@@ -1109,9 +1271,12 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
-	struct hide H = {p->nodes, (const uint64_t *)p->total, nn, match,
-	    kind == FILTER_SHOW, NULL, NULL, NULL, NULL, NULL, NULL, 1023, 0,
-	    p->max_depth, NULL};
+	int two = nn >= keep_split_nodes &&
+	    (keep_split_forced || sysconf(_SC_NPROCESSORS_ONLN) >= 2);
+	struct hide H = {.nd = p->nodes, .tot = (const uint64_t *)p->total,
+	    .nn = nn, .mid = two ? nn / 2 : nn, .match = match,
+	    .show = kind == FILTER_SHOW, .hmask = 1023,
+	    .max_depth = p->max_depth};
 	H.fl = xbig_realloc(NULL, 0, nn);
 	H.d8 = xbig_realloc(NULL, 0, nn);
 	H.lc = xbig_realloc(NULL, 0, sizeof(uint32_t) * nn);
@@ -1120,6 +1285,7 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 	 * filter_keep). */
 	ft_profile *np = profile_new_like(p);
 	profile_fill(np, (uint32_t)nn);
+	H.np = np;
 	H.acc = (uint64_t *)np->total;
 	H.hkey = xcalloc((size_t)H.hmask + 1, sizeof(uint64_t));
 	H.hval = xmalloc(sizeof(uint32_t) * ((size_t)H.hmask + 1));
@@ -1131,17 +1297,33 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 		hide_down(&H, nv);
 	free(H.hkey);
 	free(H.hval);
-	uint32_t k = nv == 1 ? hide_up(&H, 1) : nv == 2 ? hide_up(&H, 2) :
-	    hide_up(&H, nv);
-	if (k == 0) {
+	struct hide_part lo = {.H = &H, .nv = nv, .from = 0, .to = H.mid},
+	    hi = {.H = &H, .nv = nv, .from = H.mid, .to = nn};
+	hide_both(&lo, &hi, 0);
+	uint32_t khi = hi.out, klo = lo.out + hide_later(&lo, &hi.add, nv);
+	uint32_t k = klo + khi;
+	free(hi.add.to);
+	free(hi.add.flag);
+	free(hi.add.rows);
+	if (lo.bad || hi.bad) {
 		diag_set(err, "total of counts overflows 64 bits");
 		profile_free(np);
 		np = NULL;
 	} else {
-		uint32_t *sortv = xbig_realloc(NULL, 0, sizeof(uint32_t) * k), ns;
-		uint32_t maxd = nv == 1 ? hide_write(&H, np, k, 1, sortv, &ns) :
-		    nv == 2 ? hide_write(&H, np, k, 2, sortv, &ns) :
-		    hide_write(&H, np, k, nv, sortv, &ns);
+		lo.first = 0;
+		hi.first = klo;
+		hide_both(&lo, &hi, 1);
+		hide_both(&lo, &hi, 2);
+		/* The upper part's totals, written at the front of its own
+		 * rows, go to their new ids. */
+		if (khi > 0 && H.mid != klo)
+			memmove(&H.acc[(size_t)klo * nv], &H.acc[H.mid * nv],
+			    sizeof(uint64_t) * nv * khi);
+		uint32_t maxd = lo.out > hi.out ? lo.out : hi.out;
+		if (maxd >= D8_CAP)
+			maxd = depths_exact(np->nodes, k, H.max_depth);
+		for (uint32_t j = 0; j < hi.ns; j++)
+			XPUSH(lo.sortv, lo.ns, lo.cs, 64, hi.sortv[j]);
 		if (column < 0 || column >= np->nvals)
 			column = np->deftype;
 		/* Lists copied whole keep the input's order, name or weight
@@ -1149,18 +1331,18 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
 		int sorted = p->order == 1 + (int)sort &&
 		    (sort == FT_SORT_NAME || p->order_col == column);
 		if (sorted)
-			profile_sort_some(np, sort, column, sortv, ns);
+			profile_sort_some(np, sort, column, lo.sortv, lo.ns);
 		profile_filled(np, k, maxd, sort, column, sorted);
-		xbig_free(sortv, sizeof(uint32_t) * k);
 		if (p->labels != NULL) {
 			uint32_t *tgt = xmalloc(sizeof(uint32_t) * nn);
 			for (size_t i = 0; i < nn; i++)
-				tgt[i] = (H.fl[i] & H_SNZ) ? k - H.cnt[H.lc[i]] :
-				    FT_NONE;
+				tgt[i] = (H.fl[i] & H_SNZ) ? H.cnt[H.lc[i]] : FT_NONE;
 			labels_remap(p, np, tgt);
 			free(tgt);
 		}
 	}
+	free(lo.sortv);
+	free(hi.sortv);
 	xbig_free(H.fl, nn);
 	xbig_free(H.lc, sizeof(uint32_t) * nn);
 	xbig_free(H.cnt, sizeof(uint32_t) * nn);
