@@ -337,8 +337,11 @@ sample(const uint8_t *p, const uint8_t *e)
 	uint32_t at = d > 0 ? prev_node[d - 1] : 0;
 	for (size_t j = d; j < n; j++) {
 		uint64_t id = cur_loc[n - 1 - j];
-		if (id >= nloc_ids || loc_n[id] == 0)
+		if (id >= nloc_ids || loc_first[id] == UINT32_MAX)
 			die("sample refers to an unknown location");
+		if (loc_n[id] == 0)
+			die("a location without Lines (named from its binary by flametui: "
+			    "outside this floor, made for Go's writer)");
 		const uint32_t *f = frames + loc_first[id];
 		for (uint32_t i = 0; i < loc_n[id]; i++)
 			at = child(at, f[i]);
