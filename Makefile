@@ -156,8 +156,8 @@ fuzz-check:
 $(BUILD)/flametui-bench: bench/bench.c $(BUILD)/libflametui.a | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -o $@ bench/bench.c $(BUILD)/libflametui.a $(DEP_LIBS) -lm
 
-# The floors beside the load and filter rows (bench/floor_load.c): no
-# library, only the work no loader can skip.
+# The floors beside the load, memory (--mem) and filter rows
+# (bench/floor_load.c): no library, only the work no loader can skip.
 $(BUILD)/floor_load: bench/floor_load.c | $(BUILD)
 	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -D_GNU_SOURCE -o $@ bench/floor_load.c
 
