@@ -156,8 +156,8 @@ fuzz-check:
 $(BUILD)/flametui-bench: bench/bench.c $(BUILD)/libflametui.a | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -o $@ bench/bench.c $(BUILD)/libflametui.a $(DEP_LIBS) -lm
 
-# The floors beside the load and filter rows (bench/floor_load.c): no
-# library, only the work no loader can skip.
+# The floors beside the load, memory (--mem) and filter rows
+# (bench/floor_load.c): no library, only the work no loader can skip.
 $(BUILD)/floor_load: bench/floor_load.c | $(BUILD)
 	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -D_GNU_SOURCE -o $@ bench/floor_load.c
 
@@ -165,9 +165,22 @@ $(BUILD)/floor_load: bench/floor_load.c | $(BUILD)
 $(BUILD)/floor_json: bench/floor_json.c | $(BUILD)
 	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -o $@ bench/floor_json.c $(DEP_LIBS)
 
-bench: flametui $(BUILD)/flametui-bench $(BUILD)/floor_load $(BUILD)/floor_json
+# The pprof load's floor (bench/floor_pprof.c): libdeflate and a walk of the
+# wire format into a (parent, name) table.
+$(BUILD)/floor_pprof: bench/floor_pprof.c | $(BUILD)
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -o $@ bench/floor_pprof.c $(DEP_LIBS)
+
+# --export svg's floor (bench/floor_svg.c): the same SVG elements formatted
+# with stdio.
+$(BUILD)/floor_svg: bench/floor_svg.c | $(BUILD)
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) -o $@ bench/floor_svg.c
+
+FLOORS = $(BUILD)/floor_load $(BUILD)/floor_json $(BUILD)/floor_pprof $(BUILD)/floor_svg
+
+bench: flametui $(BUILD)/flametui-bench $(FLOORS)
 	@FLAMETUI_BENCH=$(BUILD)/flametui-bench FLOOR_LOAD=$(BUILD)/floor_load \
-	    FLOOR_JSON=$(BUILD)/floor_json sh bench/run.sh
+	    FLOOR_JSON=$(BUILD)/floor_json FLOOR_PPROF=$(BUILD)/floor_pprof \
+	    FLOOR_SVG=$(BUILD)/floor_svg sh bench/run.sh
 
 # --- install -------------------------------------------------------------------
 install: flametui

@@ -18,6 +18,10 @@
  *   floor_load --scan FILE   a lower bound: read, split lines and frames,
  *                            hash every name; no tables (any loader looks
  *                            at every byte and tells every frame apart)
+ *   floor_load --mem FILE    the memory floor: the same load into the
+ *                            smallest tree a viewer can work on (below),
+ *                            printing its peak RSS and the bytes of the
+ *                            final structures alone
  *   floor_load --walk FILE   the floor of a filter: one pass over the
  *                            loaded nodes writing a new node array and
  *                            summing totals up (ms, the load not counted:
@@ -29,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -187,8 +192,92 @@ nodes_grow(void)
 	}
 }
 
+/* --mem: the tree a viewer cannot do without, 24 bytes a node as
+ * flametui's (profile/profile.h): name, parent, first child and next
+ * sibling (4 bytes each) and one 8-byte value per column (one here).
+ * Children are found by scanning the child list while a node has at most
+ * WIDE of them, beyond that in a (parent, name) hash table of node ids
+ * (4 bytes a slot, the key read from the node): the only building
+ * structure besides the names' table, and part of the peak. */
+#define WIDE 8
+struct mnode {
+	uint32_t name, parent, child, sibling;
+	uint64_t self;
+};
+static struct mnode *mnodes;
+static uint32_t *wide_slot;    /* id + 1; 0: empty */
+static size_t wide_mask, nwide;
+
+static uint64_t
+mkey(uint32_t id)
+{
+	return (uint64_t)mnodes[id].parent << 32 | mnodes[id].name;
+}
+
+static void
+wide_put(uint32_t id)
+{
+	if ((nwide + 1) * 2 > wide_mask) {
+		size_t cap = wide_mask ? (wide_mask + 1) * 2 : 1 << 12;
+		uint32_t *old = wide_slot;
+		size_t omask = wide_mask;
+		wide_slot = must(calloc(cap, sizeof(*wide_slot)));
+		wide_mask = cap - 1;
+		for (size_t j = 0; old != NULL && j <= omask; j++)
+			if (old[j] != 0)
+				for (size_t i = mix(mkey(old[j] - 1)) & wide_mask;;
+				     i = (i + 1) & wide_mask)
+					if (wide_slot[i] == 0) {
+						wide_slot[i] = old[j];
+						break;
+					}
+		free(old);
+	}
+	for (size_t i = mix(mkey(id)) & wide_mask;; i = (i + 1) & wide_mask)
+		if (wide_slot[i] == 0) {
+			wide_slot[i] = id + 1;
+			nwide++;
+			return;
+		}
+}
+
+static uint32_t
+mchild(uint32_t parent, uint32_t name)
+{
+	uint32_t k = 0;
+	for (uint32_t c = mnodes[parent].child; c != UINT32_MAX; c = mnodes[c].sibling) {
+		if (mnodes[c].name == name)
+			return c;
+		if (++k > WIDE)
+			break;
+	}
+	if (k > WIDE) {
+		/* A wide node: its children are all in the hash table. */
+		uint64_t key = (uint64_t)parent << 32 | name;
+		for (size_t i = mix(key) & wide_mask; wide_slot[i] != 0; i = (i + 1) & wide_mask)
+			if (mkey(wide_slot[i] - 1) == key)
+				return wide_slot[i] - 1;
+	}
+	if (nnodes == nodes_cap) {
+		nodes_cap *= 2;
+		mnodes = must(realloc(mnodes, nodes_cap * sizeof(*mnodes)));
+	}
+	uint32_t id = (uint32_t)nnodes++;
+	mnodes[id] = (struct mnode){.name = name, .parent = parent, .child = UINT32_MAX,
+	    .sibling = mnodes[parent].child};
+	mnodes[parent].child = id;
+	if (k == WIDE) {
+		/* Now WIDE + 1 children: all of them go into the table. */
+		for (uint32_t c = id; c != UINT32_MAX; c = mnodes[c].sibling)
+			wide_put(c);
+	} else if (k > WIDE) {
+		wide_put(id);
+	}
+	return id;
+}
+
 static uint64_t total, scan_sum;
-static int scan_only;
+static int scan_only, mem;
 static char *prev;             /* the stack before, its frames' ends and nodes */
 static size_t prev_len, prev_room, prev_n, prev_cap;
 static size_t *prev_end;
@@ -235,7 +324,8 @@ one_line(const char *s, size_t n)
 	while (p < end) {
 		const char *semi = memchr(p, ';', (size_t)(end - p));
 		const char *e = semi != NULL ? semi : end;
-		at = child(at, name_id(p, (size_t)(e - p)));
+		uint32_t nm = name_id(p, (size_t)(e - p));
+		at = mem ? mchild(at, nm) : child(at, nm);
 		if (k == prev_cap) {
 			prev_cap = prev_cap ? prev_cap * 2 : 256;
 			prev_end = must(realloc(prev_end, prev_cap * sizeof(*prev_end)));
@@ -252,7 +342,10 @@ one_line(const char *s, size_t n)
 	}
 	memcpy(prev, s, len);
 	prev_len = len;
-	nodes[at].self += count;
+	if (mem)
+		mnodes[at].self += count;
+	else
+		nodes[at].self += count;
 	total += count;
 }
 
@@ -269,9 +362,10 @@ main(int argc, char **argv)
 {
 	int walk = argc > 2 && strcmp(argv[1], "--walk") == 0;
 	scan_only = argc > 2 && strcmp(argv[1], "--scan") == 0;
+	mem = argc > 2 && strcmp(argv[1], "--mem") == 0;
 	const char *path = argv[argc - 1];
 	if (argc < 2) {
-		fputs("usage: floor_load [--scan | --walk] FILE\n", stderr);
+		fputs("usage: floor_load [--scan | --mem | --walk] FILE\n", stderr);
 		return 2;
 	}
 	int fd = open(path, O_RDONLY);
@@ -283,12 +377,18 @@ main(int argc, char **argv)
 	name_slot = must(calloc(name_mask + 1, sizeof(*name_slot)));
 	name_off = must(malloc((name_mask + 1) * sizeof(*name_off)));
 	name_len_v = must(malloc((name_mask + 1) * sizeof(*name_len_v)));
-	node_mask = (1 << 20) - 1;
-	node_key = must(malloc((node_mask + 1) * sizeof(*node_key)));
-	node_slot = must(calloc(node_mask + 1, sizeof(*node_slot)));
 	nodes_cap = 1 << 20;
-	nodes = must(malloc(nodes_cap * sizeof(*nodes)));
-	nodes[0] = (struct node){.parent = UINT32_MAX};
+	if (mem) {
+		mnodes = must(malloc(nodes_cap * sizeof(*mnodes)));
+		mnodes[0] = (struct mnode){.name = UINT32_MAX, .parent = UINT32_MAX,
+		    .child = UINT32_MAX, .sibling = UINT32_MAX};
+	} else {
+		node_mask = (1 << 20) - 1;
+		node_key = must(malloc((node_mask + 1) * sizeof(*node_key)));
+		node_slot = must(calloc(node_mask + 1, sizeof(*node_slot)));
+		nodes = must(malloc(nodes_cap * sizeof(*nodes)));
+		nodes[0] = (struct node){.parent = UINT32_MAX};
+	}
 	nnodes = 1;
 	size_t cap = 8 << 20, have = 0;
 	char *buf = must(malloc(cap + 1));
@@ -345,7 +445,17 @@ main(int argc, char **argv)
 		    first * 1e3, nnodes, (unsigned long long)(tot[0] + out[0].self));
 		return 0;
 	}
-	if (scan_only)
+	if (mem) {
+		/* The final structures: the nodes, the names' bytes and where
+		 * each name starts and ends (8 bytes a name). */
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		printf("nodes=%zu names=%zu total=%llu peak_kib=%ld final_bytes=%zu "
+		    "node_bytes=%zu name_bytes=%zu name_table_bytes=%zu wide_slots=%zu\n",
+		    nnodes, nnames, (unsigned long long)total, ru.ru_maxrss,
+		    nnodes * sizeof(struct mnode) + names_len + nnames * 8,
+		    nnodes * sizeof(struct mnode), names_len, nnames * 8, wide_mask + 1);
+	} else if (scan_only)
 		printf("total=%llu hashes=%llx\n", (unsigned long long)total,
 		    (unsigned long long)scan_sum);
 	else

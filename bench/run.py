@@ -18,7 +18,9 @@ deep trees a 10 M-sample timeline: heat map, cursor, a range, activity), and loa
 Peak RSS comes from getrusage of a child that runs nothing else.
 Environment: CORPORA (default ../shared/corpora), BENCH_DATA, RUNS (5),
 FLAMETUI (./flametui), FLAMETUI_BENCH (build/flametui-bench), FLOOR_LOAD
-(build/floor_load: the floors, bench/floor_load.c), SCALE
+(build/floor_load: the floors, bench/floor_load.c), FLOOR_PPROF
+(build/floor_pprof: the pprof load's floor), FLOOR_SVG (build/floor_svg:
+--export svg's floor), FLOOR_JSON (build/floor_json: yajl alone), SCALE
 (space-separated MB list, default "25 50 100 200 400"), BENCH_ONLY=time (only
 the recorded workloads: time data, heat map, time range, callgrind;
 BENCH_ONLY=folded: only the default and deep folded workloads).
@@ -39,6 +41,8 @@ ft = os.environ.get("FLAMETUI", "./flametui")
 ftb = os.environ.get("FLAMETUI_BENCH", "build/flametui-bench")
 floor = os.environ.get("FLOOR_LOAD", "build/floor_load")
 floor_json = os.environ.get("FLOOR_JSON", "build/floor_json")
+floor_pprof = os.environ.get("FLOOR_PPROF", "build/floor_pprof")
+floor_svg = os.environ.get("FLOOR_SVG", "build/floor_svg")
 scale = [int(x) for x in os.environ.get("SCALE", "25 50 100 200 400").split()]
 
 gen = os.path.join(corp, "gen_big.py")
@@ -76,6 +80,11 @@ def peak_kib(cmd):
     out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True,
                          text=True, check=True)
     return int(out.stdout.split()[-1])
+
+
+def kv_out(cmd, check=True):
+    out = subprocess.run(cmd, capture_output=True, text=True, check=check).stdout
+    return dict(w.split("=", 1) for w in out.split() if "=" in w)
 
 
 def info(path):
@@ -158,6 +167,26 @@ for name, path in ([] if only_time else folded + ([("pprof", pprof)] if pprof el
                               check=True).stdout
         r["walk"] = float(walk.split()[0].split("=")[1])
         r["walk_fresh"] = float(walk.split()[1].split("=")[1])
+        # The memory floor (floor_load --mem): the same load into the
+        # 24-byte-a-node tree; peak RSS measured as flametui's, and the
+        # bytes of its final structures alone.
+        r["mem_rss"] = peak_kib([floor, "--mem", path])
+        r["mem"] = kv_out([floor, "--mem", path])
+    if os.path.exists(floor_svg):
+        # --export svg's floor (bench/floor_svg.c): flametui's own SVG of
+        # this tree (the same default view as flametui-bench's), written
+        # again from its parsed fields with stdio.
+        svg = os.path.join(data, name + ".floor.svg")
+        subprocess.run([ft, "--export", "svg", "-o", svg, path], check=True)
+        r["svgfloor"] = kv_out([floor_svg, svg], check=False)  # 1: not identical
+    if name == "pprof" and os.path.exists(floor_pprof):
+        # The pprof load's floor (bench/floor_pprof.c, one thread):
+        # libdeflate alone, then also the wire-format walk and the tree.
+        r["pinflate"] = best([floor_pprof, "--inflate", path])
+        r["pfloor"] = best([floor_pprof, path])
+        r["pfloor_kv"] = kv_out([floor_pprof, path])
+        r["info"] = best([ft, "--info", path])
+        r["info1"] = best([ft, "--info", "--threads", "1", path])
     if name != "pprof":
         # --export folded: the whole load and export, and its memory.
         r["fexp"] = best([ft, "--export", "folded", "-o", "/dev/null", path])
@@ -196,6 +225,43 @@ for r in rows:
             r["name"], r["load1"], r["load1"] / r["base"], r["load"], r["load"] / r["base"],
             r["rss1"] / 1024, r["rss1"] * 1024 / r["size"]))
 print()
+print("Memory floor (bench/floor_load.c --mem, one thread): the folded load into the tree a "
+      "viewer cannot do without, 24 bytes a node (name, parent, first child, next sibling: "
+      "4 bytes each; one 8-byte value) as flametui's, plus each distinct name's bytes and "
+      "where it starts and ends (8 bytes a name); children found by scanning the child "
+      "list, and for nodes with more than 8 children in a (parent, name) hash table of "
+      "node ids. Its peak RSS also holds that table, the names' hash table, the 8 MiB "
+      "read buffer, the node array's unused room and the program; the final structures "
+      "are those alone. All as ratios to the file (aim <= 0.6):")
+print("| workload | flametui peak RSS / file | 1 thread | floor peak RSS / file | floor final structures / file | nodes | node bytes | name bytes + table |")
+print("|---|---|---|---|---|---|---|---|")
+for r in rows:
+    if "mem" in r:
+        m = r["mem"]
+        print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f M | %.0f MB | %.1f MB |" % (
+            r["name"], r["rss"] * 1024 / r["size"], r["rss1"] * 1024 / r["size"],
+            r["mem_rss"] * 1024 / r["size"], int(m["final_bytes"]) / r["size"],
+            int(m["nodes"]) / 1e6, int(m["node_bytes"]) / 1e6,
+            (int(m["name_bytes"]) + int(m["name_table_bytes"])) / 1e6))
+for r in rows:
+    if "pfloor" in r:
+        k = r["pfloor_kv"]
+        print()
+        print("pprof floor (bench/floor_pprof.c, one thread; ratios to the same `gzip -dc`, "
+              "aim <= 1.5x): inflate = read the file and inflate it whole with libdeflate "
+              "(what flametui links); floor = also walk profile.proto's wire format "
+              "(functions, locations and their inline chains, every sample's location ids "
+              "and values) and build the same call tree (children found as flametui's "
+              "builder does: child lists, a (parent, name) table for wide nodes), values "
+              "added to the leaves. No checks, labels, sorting or totals.")
+        print("| workload | gzip -dc | flametui --dump | ratio | flametui --info | ratio | --info, 1 thread | ratio | floor: inflate | ratio | floor: inflate + tree | ratio | nodes: floor / flametui |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| %s | %.3f s | %.3f s | %.1fx | %.3f s | %.1fx | %.3f s | %.1fx | %.3f s | %.1fx | %.3f s | %.1fx | %s / %s |" % (
+            r["name"], r["base"], r["load"], r["load"] / r["base"], r["info"],
+            r["info"] / r["base"], r["info1"], r["info1"] / r["base"], r["pinflate"],
+            r["pinflate"] / r["base"], r["pfloor"], r["pfloor"] / r["base"], k["nodes"],
+            r["nodes"]))
+print()
 print("Floors (bench/floor_load.c, one thread; ratios to the same `wc -l`): scan = read, "
       "split, hash every frame (a lower bound); tables = also find each name and "
       "(parent, name) child in hash tables (plain, no prefetching: slower than flametui, "
@@ -211,14 +277,33 @@ for r in rows:
             r["walk_fresh"]))
 print()
 print("`--export svg`'s own work (build/flametui-bench: view_export_svg to /dev/null after "
-      "the load, median of %d), as a ratio to `wc -l` of the input and in MB/s of SVG:" % runs)
-print("| workload | SVG | export | ratio to wc -l | MB/s |")
-print("|---|---|---|---|---|")
+      "the load, median of %d), as a ratio to `wc -l` of the input and in MB/s of SVG; "
+      "floors (bench/floor_svg.c, one thread, best of 5): flametui's SVG of the same view "
+      "parsed into its fields, then the file written again to /dev/null from them, every "
+      "number formatted and names XML-escaped; printf = with stdio's fprintf; direct = "
+      "numbers formatted by hand into a 64 KiB buffer written with fwrite (as flametui's "
+      "base/fmtnum.c avoids printf). Both checked byte for byte against the file. Only "
+      "the writing: the choice of frames, layout, colours and labels, which the export "
+      "works out from the tree, are not in the floors:" % runs)
+print("| workload | SVG | export | ratio to wc -l | MB/s | floor SVG | floor printf | MB/s | export / floor | floor direct | MB/s | export / floor |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows:
     if "svg_ms" in r["ia"]:
         ms, b = float(r["ia"]["svg_ms"]), int(r["ia"]["svg_bytes"])
-        print("| %s | %.1f MB | %.0f ms | %.1fx | %.0f |" % (
-            r["name"], b / 1e6, ms, ms / 1000 / r["base"], b / 1e6 / (ms / 1000)))
+        fl = "| - | - | - | - | - | - | - |"
+        if "svgfloor" in r:
+            f = r["svgfloor"]
+            fms, dms = float(f["svg_ms"]), float(f["direct_ms"])
+            same = f["identical"] == "yes" and f["direct_identical"] == "yes"
+            note = "" if same else " (not identical!)"
+            if int(f["unparsed"]):
+                note += " (%s elements not parsed, copied)" % f["unparsed"]
+            fl = "| %.1f MB%s | %.0f ms | %.0f | %.2fx | %.1f ms | %.0f | %.1fx |" % (
+                int(f["bytes"]) / 1e6, note,
+                fms, int(f["bytes"]) / 1e6 / (fms / 1000), ms / fms, dms,
+                int(f["bytes"]) / 1e6 / (dms / 1000), ms / dms)
+        print("| %s | %.1f MB | %.0f ms | %.1fx | %.0f %s" % (
+            r["name"], b / 1e6, ms, ms / 1000 / r["base"], b / 1e6 / (ms / 1000), fl))
 print()
 print("`--export folded` (load and export to /dev/null, best of %d): the export's own "
       "work is the time beyond `--info`'s load; written as the tree is walked, so its "
