@@ -320,11 +320,13 @@ for r in rows:
         print("\n`go tool pprof -top` %.3f s vs `flametui --top 20` %.3f s: pprof %.1fx slower" % (
             r["gotop"], r["fttop"], r["gotop"] / r["fttop"]))
 
-ops = ["search", "focus", "ignore", "hide", "show_from", "prune_from", "show", "table_first",
+ops = ["first_ignore", "search", "focus", "ignore", "hide", "show_from", "prune_from", "show", "table_first",
        "table", "butterfly_first", "butterfly", "move", "zoom"]
 # move / zoom: ms per keystroke (action + full render), mean of 200.
 print()
-print("## Interactive (ms, median of %d, full render at 200x60; pattern: the top self function)" % runs)
+print("## Interactive (ms, median of %d, full render at 200x60; pattern: the top self function; "
+      "first_ignore: the first filter after opening, ignore, in memory no filter has used "
+      "yet, once; its floor is the walk in fresh memory in the floors table)" % runs)
 print("| workload | " + " | ".join(ops) + " |")
 print("|---|" + "---|" * len(ops))
 for r in rows:
@@ -568,3 +570,58 @@ for mb in ([] if only_time or only_folded else scale):
     print("| %d | %s | %.2f M | %.3f s | %.3f | %.1fx | %.0f MiB | %.2f |" % (
         mb, inf["lines"], int(inf["nodes"]) / 1e6, load, load / (size / 1e8), load / wc,
         rss / 1024, rss * 1024 / size), flush=True)
+
+# --- issue 29's aims, each beside the floor measured for it ----------------
+def aim_row(what, aim, now, ok, floor):
+    print("| %s | %s | %s | %s | %s |" % (what, aim, now, "met" if ok else "**miss**", floor))
+
+
+if rows:
+    print()
+    print("## The aims against their floors (from the tables above; a floor is a program "
+          "doing only the unavoidable work, see each table)")
+    print("| what | aim | now | | floor |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        if r["name"] == "pprof":
+            if "pfloor" in r:
+                aim_row("pprof load (`--dump`), x `gzip -dc`", "<= 1.5x",
+                        "%.1fx" % (r["load"] / r["base"]), r["load"] / r["base"] <= 1.5,
+                        "inflate + tree %.1fx (inflate alone %.1fx)" % (
+                            r["pfloor"] / r["base"], r["pinflate"] / r["base"]))
+            continue
+        n = r["name"]
+        ratio = r["load"] / r["base"]
+        aim_row("%s: load, x `wc -l`" % n, "<= 5x", "%.1fx" % ratio, ratio <= 5,
+                "scan %.1fx" % (r["scan"] / r["base"]) if "scan" in r else "-")
+        mem = r["rss"] * 1024 / r["size"]
+        aim_row("%s: peak RSS / file" % n, "<= 0.6", "%.2f (1 thread %.2f)" % (
+            mem, r["rss1"] * 1024 / r["size"]), mem <= 0.6,
+            "peak %.2f, final structures %.2f" % (r["mem_rss"] * 1024 / r["size"],
+                                                 int(r["mem"]["final_bytes"]) / r["size"])
+            if "mem" in r else "-")
+        ia = r["ia"]
+        worst = max(("focus", "ignore", "hide", "show_from", "prune_from", "show"),
+                    key=lambda o: float(ia.get(o + "_ms", 0)))
+        w = float(ia.get(worst + "_ms", 0))
+        aim_row("%s: slowest filter (%s), ms" % (n, worst.replace("_", "-")), "<= 50",
+                "%.1f" % w, w <= 50, "walk %.1f" % r["walk"] if "walk" in r else "-")
+        if "first_ignore_ms" in ia:
+            f = float(ia["first_ignore_ms"])
+            aim_row("%s: first filter after opening (ignore), ms" % n, "<= 50", "%.1f" % f,
+                    f <= 50, "walk in fresh memory %.1f" % r["walk_fresh"]
+                    if "walk_fresh" in r else "-")
+        if "svg_ms" in ia and "svgfloor" in r:
+            ms, b = float(ia["svg_ms"]), int(ia["svg_bytes"])
+            fms = float(r["svgfloor"]["svg_ms"])
+            dms = float(r["svgfloor"]["direct_ms"])
+            aim_row("%s: `--export svg`, MB/s" % n, "formatted-output speed",
+                    "%.0f" % (b / 1e6 / (ms / 1000)), ms <= fms * 1.1,
+                    "printf %.0f, direct %.0f" % (b / 1e6 / (fms / 1000), b / 1e6 / (dms / 1000)))
+        if "time" in r:
+            t = r["time"]
+            for key, aim, lim in (("heatmap_ms", "<= 30", 30), ("cursor_ms", "< 1", 1),
+                                  ("range_ms", "<= 100", 100)):
+                v = float(t[key])
+                aim_row("%s: %s (10 M samples)" % (n, key[:-3].replace("_", " ")), aim,
+                        "%.2f" % v, v < lim if key == "cursor_ms" else v <= lim, "-")
