@@ -425,9 +425,12 @@ filter_reparent(struct pass *s, const uint8_t *match, const ft_val *sv,
  * one; going up, F_PNZ says a non-zero self is pending below (the match is
  * kept for it).
  *
- * A big tree's last three passes run on two CPUs, split at id M.  Every
- * child of a node at or above M is above it too, so the upper part goes up
- * on its own.  The lower part goes up beside it and leaves for later
+ * A big tree's four passes run on two CPUs, each split at id M.  Marking
+ * down, the upper part finds the flag and depth of a parent below M by
+ * walking up to the root (at most an eighth of its nodes' worth of steps
+ * in all; past that, the rest is marked once both are done).  Every child
+ * of a node at or above M is above it too, so the upper part goes up on
+ * its own.  The lower part goes up beside it and leaves for later
  * (K_LATER) each node with a child in the upper part or a child left for
  * later; once both are done, the nodes left go up in one thread (in a tree
  * whose ids run depth first they are the callers of node M, a stack's
@@ -734,9 +737,11 @@ keep_mark(struct keep *K, size_t from, size_t to, size_t lim, size_t *budget)
 }
 
 /* One part's share of the passes (the upper part, in a thread of its
- * own): which pass runs next, what it gave back. */
+ * own): which pass runs next, what it gave back.  Each part on cache
+ * lines of its own: the passes write its fields as they go, and two
+ * CPUs writing one line take turns at it. */
 struct keep_part {
-	struct keep *K;
+	_Alignas(64) struct keep *K;
 	size_t nv, from, to;
 	size_t lim;       /* up: children at or above it wait */
 	int step;         /* 3: mark, 0: up, 1: number, 2: down */
@@ -1059,7 +1064,7 @@ hide_down(struct hide *H, size_t nv)
 
 /* One part of the pass up. */
 struct hide_part {
-	struct hide *H;
+	_Alignas(64) struct hide *H; /* cache lines of its own (keep_part) */
 	size_t nv, from, to;
 	int step;           /* 0: up, 1: number, 2: write */
 	uint32_t out;       /* up: kept classes; number: the next id; write:

@@ -98,10 +98,10 @@ int filters_time_range(const ft_filters *f, int64_t *a, int64_t *b);
 ft_profile *transform_filter(const ft_profile *p, int kind,
     const uint8_t *match, enum ft_sort sort, int column, ft_diag *err);
 
-/* Ignore and prune-from split trees of at least this many nodes in two
- * parts run on two CPUs (when there are two; the same result either
- * way).  For tests: nodes > 0 sets the size and splits even on one CPU,
- * 0 goes back to the default (2^20 nodes). */
+/* Ignore, prune-from, hide and show split trees of at least this many
+ * nodes in two parts run on two CPUs (when there are two; the same result
+ * either way).  For tests: nodes > 0 sets the size and splits even on one
+ * CPU, 0 goes back to the default (2^20 nodes). */
 void filters_split_at(uint32_t nodes);
 
 /* Apply every filter of f in order, then the view transforms.  Always a
