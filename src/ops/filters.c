@@ -446,16 +446,25 @@ enum {
 	F_PNZ = 64,   /* a non-zero self is pending below, for the match above */
 };
 
-/* Trees of this many nodes are filtered on two CPUs (filters_split_at). */
-#define KEEP_SPLIT_NODES (1u << 20)
-static uint32_t keep_split_nodes = KEEP_SPLIT_NODES;
-static int keep_split_forced;
+/* Trees of this many nodes are filtered on two CPUs, the keep passes and
+ * the hide passes alike (filters_split_at). */
+#define SPLIT_NODES (1u << 20)
+static uint32_t split_nodes = SPLIT_NODES;
+static int split_forced;
 
 void
 filters_split_at(uint32_t nodes)
 {
-	keep_split_nodes = nodes ? nodes : KEEP_SPLIT_NODES;
-	keep_split_forced = nodes != 0;
+	split_nodes = nodes ? nodes : SPLIT_NODES;
+	split_forced = nodes != 0;
+}
+
+/* Whether a tree of nn nodes is filtered in two parts. */
+static int
+split_in_two(size_t nn)
+{
+	return nn >= split_nodes &&
+	    (split_forced || sysconf(_SC_NPROCESSORS_ONLN) >= 2);
 }
 
 /* The state of a keep pass. */
@@ -853,8 +862,7 @@ filter_keep(const ft_profile *p, int kind, const uint8_t *match,
 	K.match = match;
 	K.fl[0] = 0;
 	K.d8[0] = 0;
-	int two = nn >= keep_split_nodes &&
-	    (keep_split_forced || sysconf(_SC_NPROCESSORS_ONLN) >= 2);
+	int two = split_in_two(nn);
 	size_t mid = two ? nn / 2 : nn;
 	struct keep_part lo = {.K = &K, .nv = nv, .from = 0, .to = mid, .lim = mid},
 	    hi = {.K = &K, .nv = nv, .from = mid, .to = nn, .lim = nn};
@@ -1276,8 +1284,7 @@ filter_hide(const ft_profile *p, int kind, const uint8_t *match,
     enum ft_sort sort, int column, ft_diag *err)
 {
 	size_t nn = p->nnodes, nv = (size_t)p->nvals;
-	int two = nn >= keep_split_nodes &&
-	    (keep_split_forced || sysconf(_SC_NPROCESSORS_ONLN) >= 2);
+	int two = split_in_two(nn);
 	struct hide H = {.nd = p->nodes, .tot = (const uint64_t *)p->total,
 	    .nn = nn, .mid = two ? nn / 2 : nn, .match = match,
 	    .show = kind == FILTER_SHOW, .hmask = 1023,
