@@ -21,18 +21,13 @@ import re
 import subprocess
 import sys
 from fractions import Fraction
+from refcheck import Checks
 
 flametui, data = sys.argv[1], sys.argv[2]
-passed = failed = 0
+checks = Checks("order-reference")
 
 
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("order-reference: FAIL %s %s" % (name, detail))
+check = checks.check
 
 
 def folded_samples(path):
@@ -85,5 +80,4 @@ for f in FILES:
           ("| %d samples in file order" % len(want)) in r.stdout.splitlines()[0],
           r.stdout.splitlines()[0] if r.stdout else r.stderr)
 
-print("order-reference: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+checks.done()

@@ -20,22 +20,17 @@ import json
 import os
 import subprocess
 import sys
+from refcheck import Checks
 
 flametui, shared = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(shared, "corpora"))
 import pprof_ref  # noqa: E402
 
 top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-passed = failed = 0
+checks = Checks("reference-order")
 
 
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("reference-order: FAIL %s %s" % (name, detail))
+check = checks.check
 
 
 def want_samples(path):
@@ -93,5 +88,4 @@ for path in files:
     check(name + " default options: values in order", dflt is not None and
           [[v for _, v in g] for g in dflt] == [[v for _, v in w] for w in want], err)
 
-print("reference-order: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+checks.done()

@@ -28,6 +28,8 @@ import warnings
 import subprocess
 import sys
 
+from refcheck import Checks
+
 try:
     from scipy import stats
 except ImportError:
@@ -43,17 +45,11 @@ flametui = os.path.abspath(sys.argv[1])
 top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 build = "build-asan" if flametui.endswith("-asan") else "build"
 driver = os.path.join(top, build, "tests", "test_diffstat")
-passed = failed = 0
+checks = Checks("reference-stats")
 warnings.filterwarnings("ignore")
 
 
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("reference-stats: FAIL %s %s" % (name, detail))
+check = checks.check
 
 
 def ours_p(x, n, p, rho):
@@ -505,5 +501,4 @@ for (a0, b0), (a1, b1) in (((0, 1), (2.5, None)), ((0.5, 1.5), (2, 2.6)), ((0, 1
               rows.get("spin_a", ("", ""))[1] == "faster" and
               rows.get("spin_b", ("", ""))[1] == "slower", rows)
 
-print("reference-stats: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+checks.done()

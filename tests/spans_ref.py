@@ -25,18 +25,13 @@ import subprocess
 import sys
 import tempfile
 from fractions import Fraction
+from refcheck import Checks
 
 flametui, data = sys.argv[1], sys.argv[2]
-passed = failed = 0
+checks = Checks("spans-reference")
 
 
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("spans-reference: FAIL %s %s" % (name, detail))
+check = checks.check
 
 
 def ns(v):
@@ -326,5 +321,4 @@ got = exported_spans(again, "clang export exported again")
 check("evented speedscope: its spans survive a second export",
       want == got and len(want) == 1, "%r vs %r" % (list(want), list(got)))
 
-print("spans-reference: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+checks.done()

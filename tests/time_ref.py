@@ -25,18 +25,13 @@ import re
 import subprocess
 import sys
 from fractions import Fraction
+from refcheck import Checks
 
 flametui, data = sys.argv[1], sys.argv[2]
-passed = failed = 0
+checks = Checks("time-reference")
 
 
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("time-reference: FAIL %s %s" % (name, detail))
+check = checks.check
 
 
 def run(*args):
@@ -464,5 +459,4 @@ check("range on a format without time refused", rc != 0 and "no time" in err, er
 rc, out, err = run("--export", "heatmap", data + "/small.folded")
 check("heatmap of a format without time refused", rc != 0 and "no time" in err, err)
 
-print("time-reference: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+checks.done()
